@@ -1,0 +1,343 @@
+//! The physics: a spring-mass cloth falling onto bobbing spheres.
+//!
+//! Pure and self-contained: no GL, no window, no I/O apart from the state
+//! file (see [`state_file`]). Everything is `f64` and follows the original
+//! program's arithmetic operation for operation, so that every coordinate of
+//! every step matches the original's to the last bit.
+//!
+//! # The model, as the article tells it
+//!
+//! The cloth is a grid of points (32 x 32 in the demo). Each point is tied
+//! to its eight neighbours by springs: four along the grid lines resting at
+//! 0.1 apart and four diagonals resting at 0.1 x sqrt 2. The springs are not
+//! stored: a spring is "the point next to me", and its rest length is read
+//! from the 5 x 5 [`DIST`] table by where the neighbour sits.
+//!
+//! There are no velocities. A **pass** works out how far each point should
+//! move, `m`, and moves it straight there: `m` starts as gravity,
+//! `(0, -0.001, 0)`, and each neighbour at vector `v` (with `d = |v|^2`)
+//! adds `v * 0.03 * (sqrt(d) - rest) / d`, a move of
+//! `0.03 * (len - rest) / len` along the spring. That divides by the length
+//! once more than Hooke's law, so the spring is lopsided: a stretched spring
+//! can never pull more than 0.03 a pass, while a squashed one pushes harder
+//! and harder as the points close in, so neighbours never collapse.
+//!
+//! Each pass is **double buffered**: every new position is worked out from
+//! where the neighbours were at the end of the previous pass, and only when
+//! all are done do they replace the old ones. So the order in which points
+//! are visited does not matter.
+//!
+//! A **step** (the original's GameDraw()) moves the spheres on their waves
+//! and then runs **fifteen passes**. Fifteen passes let a tug spread fifteen
+//! points across the cloth in one step, which makes it stiff, and apply
+//! gravity fifteen times: a free flat sheet falls exactly 0.015 a step.
+//!
+//! After a point's move it is clamped to the floor (`y >= -2.999`, a
+//! thousandth above the drawn floor) and then pushed out of each sphere it
+//! ended up inside, straight out along the radius onto the surface. Gravity
+//! in and the push out do not cancel, leaving a small move downhill along
+//! the surface (about `0.001 sin theta` a pass): that is how the cloth slides.
+//!
+//! # Degenerate states
+//!
+//! The original divides by zero where two neighbours coincide (`d == 0`).
+//! This port skips that spring for that pass instead (a coincident pair has
+//! no direction to push along), so no finite state gives NaN or infinity
+//! from that division. Likewise a point exactly at a sphere's centre has no
+//! direction out; it is put on the sphere's top (`+y`). Golden runs never
+//! reach either case, so neither costs any faithfulness.
+
+pub mod spheres;
+pub mod state_file;
+
+pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
+
+/// Points along each side of the demo's cloth (the original's 32).
+pub const GRID: usize = 32;
+
+/// Passes per step (the original's 15).
+pub const PASSES: usize = 15;
+
+/// Gravity: the move every point starts each pass with, in world units per
+/// pass, along `-y`.
+pub const GRAVITY: f64 = 0.001;
+
+/// Spring strength: the fraction of `(len - rest) / len` a point moves along
+/// each spring in a pass.
+pub const STIFFNESS: f64 = 0.03;
+
+/// Grid spacing of the flat cloth and scale of the rest lengths, world units.
+pub const SPACING: f64 = 0.1;
+
+/// Height the physics clamps points to; the drawn floor is at -3.
+pub const FLOOR_Y: f64 = -2.999;
+
+/// Height of the flat cloth at the start, world units.
+pub const START_Y: f64 = 1.5;
+
+/// Rest lengths in grid units by neighbour offset:
+/// `DIST[2 + dj][2 + di] = sqrt(di^2 + dj^2)` for offsets `-2..=2`, computed
+/// as the original's Initialise() does (integer sum, then `sqrt`). Only the
+/// middle 3 x 3 is used: the springs reach one point out.
+pub const DIST: [[f64; 5]; 5] = dist_table();
+
+const fn dist_table() -> [[f64; 5]; 5] {
+    // sqrt is not const; the sums are 0, 1, 2, 4, 5, 8, and their square
+    // roots are written out below, checked against `f64::sqrt` in the tests.
+    const ROOT: [f64; 9] = [
+        0.0,
+        1.0,
+        std::f64::consts::SQRT_2,
+        0.0,
+        2.0,
+        2.236_067_977_499_789_696_4,
+        0.0,
+        0.0,
+        2.828_427_124_746_190_097_6,
+    ];
+    let mut t = [[0.0; 5]; 5];
+    let mut j = 0;
+    while j < 5 {
+        let mut i = 0;
+        while i < 5 {
+            let di = 2 - i as i64;
+            let dj = 2 - j as i64;
+            t[j][i] = ROOT[(di * di + dj * dj) as usize];
+            i += 1;
+        }
+        j += 1;
+    }
+    t
+}
+
+/// The cloth: an `n x n` grid of points in world units.
+///
+/// Stored as three row-major arrays (structure of arrays), point `[j][i]` at
+/// index `j * n + i`, where `i` runs along x and `j` along z (the original's
+/// `x[j][i]`, `y[j][i]`, `z[j][i]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cloth {
+    n: usize,
+    /// x coordinates, row-major `[j][i]`.
+    pub x: Vec<f64>,
+    /// y coordinates (up), row-major `[j][i]`.
+    pub y: Vec<f64>,
+    /// z coordinates, row-major `[j][i]`.
+    pub z: Vec<f64>,
+}
+
+impl Cloth {
+    /// The flat starting sheet of `n x n` points, 0.1 apart at height 1.5:
+    /// `x = (i - 16) * 0.1`, `z = (j - 16) * 0.1`, from the original's
+    /// Initialise(). The offset stays 16 for every `n` (the demo's `n` is 32,
+    /// which leaves the sheet half a square off centre, as in the original).
+    ///
+    /// # Panics
+    /// If `n < 2`.
+    pub fn flat(n: usize) -> Self {
+        assert!(n >= 2, "a cloth needs at least 2 x 2 points, got {n}");
+        let mut c = Cloth {
+            n,
+            x: vec![0.0; n * n],
+            y: vec![START_Y; n * n],
+            z: vec![0.0; n * n],
+        };
+        for j in 0..n {
+            for i in 0..n {
+                c.x[j * n + i] = (i as f64 - 16.0) * SPACING;
+                c.z[j * n + i] = (j as f64 - 16.0) * SPACING;
+            }
+        }
+        c
+    }
+
+    /// A cloth from its points, row-major `[j][i]`, `n * n` of them.
+    ///
+    /// # Errors
+    /// If `points.len()` is not a square of at least 4.
+    pub fn from_points(points: &[[f64; 3]]) -> Result<Self, String> {
+        let n = (points.len() as f64).sqrt() as usize;
+        if n < 2 || n * n != points.len() {
+            return Err(format!(
+                "a cloth needs n x n points with n >= 2, got {}",
+                points.len()
+            ));
+        }
+        Ok(Cloth {
+            n,
+            x: points.iter().map(|p| p[0]).collect(),
+            y: points.iter().map(|p| p[1]).collect(),
+            z: points.iter().map(|p| p[2]).collect(),
+        })
+    }
+
+    /// Points along each side.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Point `[j][i]` as `(x, y, z)` in world units.
+    ///
+    /// # Panics
+    /// If `j` or `i` is `>= n`.
+    pub fn point(&self, j: usize, i: usize) -> [f64; 3] {
+        assert!(j < self.n && i < self.n);
+        let k = j * self.n + i;
+        [self.x[k], self.y[k], self.z[k]]
+    }
+
+    /// Every point, row-major `[j][i]`.
+    pub fn points(&self) -> impl Iterator<Item = [f64; 3]> + '_ {
+        (0..self.n * self.n).map(|k| [self.x[k], self.y[k], self.z[k]])
+    }
+
+    /// One pass: every point's new position from the old ones, then all
+    /// replaced together. `spheres` are the collision spheres for this step.
+    pub fn pass(&mut self, spheres: &Spheres) {
+        let mut next = self.clone();
+        for j in 0..self.n {
+            for i in 0..self.n {
+                let p = self.moved_point(j, i);
+                let p = collide(p, spheres);
+                let k = j * self.n + i;
+                next.x[k] = p[0];
+                next.y[k] = p[1];
+                next.z[k] = p[2];
+            }
+        }
+        *self = next;
+    }
+
+    /// Where point `[j][i]` moves in a pass from gravity and its springs,
+    /// before collisions: `p + m`. Neighbours are summed in the original's
+    /// order, `jj = j-1..=j+1` outer, `ii = i-1..=i+1` inner.
+    pub fn moved_point(&self, j: usize, i: usize) -> [f64; 3] {
+        let n = self.n;
+        let k = j * n + i;
+        let (px, py, pz) = (self.x[k], self.y[k], self.z[k]);
+        let (mut mx, mut my, mut mz) = (0.0, -GRAVITY, 0.0);
+        for jj in j.saturating_sub(1)..=(j + 1).min(n - 1) {
+            for ii in i.saturating_sub(1)..=(i + 1).min(n - 1) {
+                if ii == i && jj == j {
+                    continue;
+                }
+                let kk = jj * n + ii;
+                let vx = self.x[kk] - px;
+                let vy = self.y[kk] - py;
+                let vz = self.z[kk] - pz;
+                let rest = SPACING * DIST[2 + jj - j][2 + ii - i];
+                let dd = spring(vx * vx + vy * vy + vz * vz, rest);
+                mx += vx * dd;
+                my += vy * dd;
+                mz += vz * dd;
+            }
+        }
+        [px + mx, py + my, pz + mz]
+    }
+}
+
+/// The spring factor `dd` for a neighbour at squared distance `d` with rest
+/// length `rest`: `(0.03 * (sqrt(d) - rest)) / d`, so the point moves by
+/// `v * dd`. Returns 0 (no move) for coincident points (`d == 0`), where the
+/// original divides by zero; see the module docs.
+#[inline(always)]
+pub fn spring(d: f64, rest: f64) -> f64 {
+    if d == 0.0 {
+        0.0
+    } else {
+        (STIFFNESS * (d.sqrt() - rest)) / d
+    }
+}
+
+/// Collisions for one moved point `p`: the floor clamp, then each sphere in
+/// order, pushing a point inside it out along the radius onto its surface.
+/// From the original's GameDraw(), after the spring sum.
+#[inline(always)]
+pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
+    let [mut nx, mut ny, mut nz] = p;
+    if ny < FLOOR_Y {
+        ny = FLOOR_Y;
+    }
+    for k in 0..SPHERE_COUNT {
+        let [sx, sy, sz] = spheres.centres[k];
+        let r = spheres.radii[k];
+        let d = (nx - sx) * (nx - sx) + (ny - sy) * (ny - sy) + (nz - sz) * (nz - sz);
+        if d < r * r {
+            if d == 0.0 {
+                // At the centre there is no way out; go out through the top.
+                ny = sy + r;
+                continue;
+            }
+            let s = r / d.sqrt();
+            nx = (nx - sx) * s + sx;
+            ny = (ny - sy) * s + sy;
+            nz = (nz - sz) * s + sz;
+        }
+    }
+    [nx, ny, nz]
+}
+
+/// The whole simulated scene: the cloth and the spheres it falls onto.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Simulation {
+    /// The cloth's points.
+    pub cloth: Cloth,
+    /// The spheres, placed for the last step run.
+    pub spheres: Spheres,
+}
+
+impl Simulation {
+    /// The demo at its start: the flat 32 x 32 sheet and the spheres at rest,
+    /// no steps run (the original's Initialise()).
+    pub fn new() -> Self {
+        Simulation::with_grid(GRID)
+    }
+
+    /// The start state on an `n x n` grid (the demo is `n = 32`).
+    ///
+    /// # Panics
+    /// If `n < 2`.
+    pub fn with_grid(n: usize) -> Self {
+        Simulation {
+            cloth: Cloth::flat(n),
+            spheres: Spheres::default(),
+        }
+    }
+
+    /// Resume from a cloth that has already run `start` steps: the spheres
+    /// are placed as they were after step `start`, and the next step is
+    /// `start + 1`.
+    pub fn resume(cloth: Cloth, start: u64) -> Self {
+        Simulation {
+            cloth,
+            spheres: Spheres::after_steps(start),
+        }
+    }
+
+    /// Steps run so far (the sphere counter `a`).
+    pub fn steps(&self) -> u64 {
+        self.spheres.a
+    }
+
+    /// One step, the original's GameDraw() physics: move the spheres, then
+    /// fifteen passes of the cloth.
+    pub fn step(&mut self) {
+        self.spheres.step();
+        for _ in 0..PASSES {
+            self.cloth.pass(&self.spheres);
+        }
+    }
+
+    /// `count` steps.
+    pub fn run(&mut self, count: u64) {
+        for _ in 0..count {
+            self.step();
+        }
+    }
+}
+
+impl Default for Simulation {
+    fn default() -> Self {
+        Simulation::new()
+    }
+}

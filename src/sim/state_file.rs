@@ -1,0 +1,255 @@
+//! The cloth state file: the golden CSV format, read (validated) and written.
+//!
+//! ```text
+//! j,i,x,y,z
+//! 0,0,-1.6000000000000001,1.5,-1.6000000000000001
+//! 0,1,-1.5,1.5,-1.6000000000000001
+//! ...
+//! ```
+//!
+//! A header line `j,i,x,y,z`, then one row per point, `n * n` rows in all,
+//! row-major (`j` outer, `i` inner). Coordinates are written with 17
+//! significant digits, as C's `printf("%.17g")` writes them, so every value
+//! reads back to the exact same `f64`, and a file written here is byte for
+//! byte the golden file for the same state.
+//!
+//! A state file is user input. Reading checks everything: the header, each
+//! row's field count and numbers, that every coordinate is finite, that each
+//! `(j, i)` is in range and appears exactly once, and that no point is
+//! missing. Rows may come in any order; Windows line endings and trailing
+//! blank lines are accepted.
+
+use std::fmt;
+
+use super::Cloth;
+
+/// The header line of a state file.
+pub const HEADER: &str = "j,i,x,y,z";
+
+/// What is wrong with a state file, and on which line (1-based; 0 when the
+/// problem is the file as a whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateFileError {
+    /// 1-based line number, or 0 for the whole file.
+    pub line: usize,
+    /// What is wrong, in a few words.
+    pub message: String,
+}
+
+impl fmt::Display for StateFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for StateFileError {}
+
+fn err(line: usize, message: impl Into<String>) -> StateFileError {
+    StateFileError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Parse a state file's bytes into an `n x n` cloth.
+///
+/// # Errors
+/// A [`StateFileError`] naming the line for: bytes that are not UTF-8, an
+/// empty file, a wrong header, a row without exactly five fields, an index
+/// that is not an integer in `0..n`, a coordinate that is not a finite
+/// number (`NaN`, `inf` and values that overflow `f64` are refused), a
+/// duplicate `(j, i)`, a blank line before the end, more than `n * n` rows,
+/// or fewer (naming the first missing point).
+pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = 1 + bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count();
+        err(line, "not text (invalid UTF-8)")
+    })?;
+    let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+    match lines.next() {
+        None | Some("") if text.trim().is_empty() => return Err(err(0, "empty file")),
+        Some(h) if h.trim() == HEADER => {}
+        Some(h) => {
+            return Err(err(
+                1,
+                format!("expected the header `{HEADER}`, found `{}`", clip(h)),
+            ))
+        }
+        None => unreachable!("split always yields at least one item"),
+    }
+
+    let mut points: Vec<Option<[f64; 3]>> = vec![None; n * n];
+    let mut rows = 0usize;
+    let mut blank_at: Option<usize> = None;
+    for (idx, line) in lines.enumerate() {
+        let lineno = idx + 2;
+        if line.trim().is_empty() {
+            blank_at.get_or_insert(lineno);
+            continue;
+        }
+        if let Some(b) = blank_at {
+            return Err(err(b, "blank line before the end of the file"));
+        }
+        rows += 1;
+        if rows > n * n {
+            return Err(err(lineno, format!("extra row: expected {} rows", n * n)));
+        }
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        if fields.len() != 5 {
+            return Err(err(
+                lineno,
+                format!("expected 5 fields j,i,x,y,z, found {}", fields.len()),
+            ));
+        }
+        let index = |name: &str, s: &str| -> Result<usize, StateFileError> {
+            match s.parse::<usize>() {
+                Ok(v) if v < n => Ok(v),
+                Ok(v) => Err(err(lineno, format!("{name} = {v} is out of range 0..{n}"))),
+                Err(_) => Err(err(
+                    lineno,
+                    format!("{name} = `{}` is not a whole number", clip(s)),
+                )),
+            }
+        };
+        let j = index("j", fields[0])?;
+        let i = index("i", fields[1])?;
+        let mut p = [0.0; 3];
+        for (c, (name, s)) in ["x", "y", "z"].iter().zip(&fields[2..]).enumerate() {
+            p[c] = match s.parse::<f64>() {
+                Ok(v) if v.is_finite() => v,
+                Ok(_) => {
+                    return Err(err(
+                        lineno,
+                        format!("{name} = `{}` is not a finite number", clip(s)),
+                    ))
+                }
+                Err(_) => {
+                    return Err(err(
+                        lineno,
+                        format!("{name} = `{}` is not a number", clip(s)),
+                    ))
+                }
+            };
+        }
+        let slot = &mut points[j * n + i];
+        if slot.is_some() {
+            return Err(err(lineno, format!("duplicate row for j={j}, i={i}")));
+        }
+        *slot = Some(p);
+    }
+    if let Some(k) = points.iter().position(Option::is_none) {
+        return Err(err(
+            0,
+            format!(
+                "missing row for j={}, i={} ({} of {} rows present)",
+                k / n,
+                k % n,
+                rows,
+                n * n
+            ),
+        ));
+    }
+    let pts: Vec<[f64; 3]> = points.into_iter().map(Option::unwrap).collect();
+    Ok(Cloth::from_points(&pts).expect("n * n points"))
+}
+
+/// Shorten user text quoted in an error message.
+fn clip(s: &str) -> String {
+    let mut out: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        out.push_str("...");
+    }
+    out.escape_debug().to_string()
+}
+
+/// The state file for `cloth`: header and `n * n` rows, each line ending in
+/// `\n`, numbers as `%.17g`.
+pub fn to_string(cloth: &Cloth) -> String {
+    let n = cloth.n();
+    let mut s = String::with_capacity(64 * n * n + 16);
+    s.push_str(HEADER);
+    s.push('\n');
+    for j in 0..n {
+        for i in 0..n {
+            let [x, y, z] = cloth.point(j, i);
+            s.push_str(&format!(
+                "{j},{i},{},{},{}\n",
+                format_g17(x),
+                format_g17(y),
+                format_g17(z)
+            ));
+        }
+    }
+    s
+}
+
+/// Format `v` as C's `printf("%.17g", v)` does: 17 significant digits,
+/// trailing zeros dropped, exponent form below 1e-4 or from 1e17 up.
+/// Seventeen digits are enough for any `f64` to read back exactly.
+pub fn format_g17(v: f64) -> String {
+    if !v.is_finite() {
+        return format!("{v}");
+    }
+    // Rust's `{:e}` rounds correctly, as glibc's printf does.
+    let e = format!("{:.16e}", v);
+    let (mantissa, exp) = e.split_once('e').expect("`{:e}` has an exponent");
+    let exp: i32 = exp.parse().expect("`{:e}` exponent is an integer");
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    if v == 0.0 {
+        return format!("{sign}0");
+    }
+    if !(-4..17).contains(&exp) {
+        let frac = digits[1..].trim_end_matches('0');
+        let dot = if frac.is_empty() { "" } else { "." };
+        let esign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{}{dot}{frac}e{esign}{:02}", &digits[..1], exp.abs());
+    }
+    let (int, frac) = if exp >= 0 {
+        let split = exp as usize + 1;
+        (digits[..split].to_string(), digits[split..].to_string())
+    } else {
+        ("0".to_string(), "0".repeat((-exp - 1) as usize) + &digits)
+    };
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn g17_matches_c_printf() {
+        // Expected strings are what glibc's printf("%.17g") prints.
+        let cases = [
+            (1.5, "1.5"),
+            (-1.6000000000000001, "-1.6000000000000001"),
+            (-2.999, "-2.9990000000000001"),
+            (-0.40075158815544792, "-0.40075158815544792"),
+            (0.0, "0"),
+            (-0.0, "-0"),
+            (100.0, "100"),
+            (1e-5, "1.0000000000000001e-05"),
+            (0.0001, "0.0001"),
+            (1e17, "1e+17"),
+            (1e16, "10000000000000000"),
+            (1e300, "1.0000000000000001e+300"),
+            (-0.001, "-0.001"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(format_g17(v), want, "{v:e}");
+        }
+    }
+}

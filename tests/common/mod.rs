@@ -1,0 +1,40 @@
+//! Helpers shared by the integration tests: the golden data under `tests/data/`.
+#![allow(dead_code)]
+
+use cloth_demo::sim::{state_file, Cloth, GRID};
+
+/// Path of a file under `tests/data/`.
+pub fn data_path(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// The golden cloth after `steps` steps (made by the original's code in
+/// double precision).
+pub fn golden_cloth(steps: u64) -> Cloth {
+    let path = data_path(&format!("cloth_step_{steps:05}.csv"));
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    state_file::parse(&bytes, GRID).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Golden sphere rows `(step, k, [x, y, z], r)` from `spheres.csv`.
+pub fn golden_spheres() -> Vec<(u64, usize, [f64; 3], f64)> {
+    let text = std::fs::read_to_string(data_path("spheres.csv")).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("step,k,x,y,z,r"));
+    lines
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f.len(), 6, "{l}");
+            let num = |s: &str| s.parse::<f64>().unwrap();
+            (
+                f[0].parse().unwrap(),
+                f[1].parse().unwrap(),
+                [num(f[2]), num(f[3]), num(f[4])],
+                num(f[5]),
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,88 @@
+//! Bit-exact physics: the port against the original's trajectory.
+//!
+//! Every coordinate must equal the golden value exactly (`==` on `f64`, no
+//! tolerance): the motion is chaotic, so one ulp off anywhere grows to
+//! visible differences within a few hundred steps.
+
+mod common;
+
+use cloth_demo::sim::{state_file, Cloth, Simulation};
+use common::{golden_cloth, golden_spheres};
+
+/// Compare every coordinate bit for bit; report the first mismatch.
+fn assert_same_bits(got: &Cloth, want: &Cloth, what: &str) {
+    assert_eq!(got.n(), want.n());
+    let mut mismatches = 0;
+    let mut first = None;
+    for (k, (g, w)) in got.points().zip(want.points()).enumerate() {
+        for c in 0..3 {
+            if g[c].to_bits() != w[c].to_bits() {
+                mismatches += 1;
+                first.get_or_insert((k, c, g[c], w[c]));
+            }
+        }
+    }
+    if let Some((k, c, g, w)) = first {
+        panic!(
+            "{what}: {mismatches} coordinates differ; first at j={}, i={}, axis {}: got {g:e}, want {w:e}",
+            k / got.n(),
+            k % got.n(),
+            ["x", "y", "z"][c]
+        );
+    }
+}
+
+#[test]
+fn start_state_is_golden() {
+    assert_same_bits(&Simulation::new().cloth, &golden_cloth(0), "step 0");
+}
+
+#[test]
+fn every_golden_step_matches_to_the_bit() {
+    let mut sim = Simulation::new();
+    for target in [1u64, 2, 15, 300, 1000, 3000] {
+        sim.run(target - sim.steps());
+        assert_eq!(sim.steps(), target);
+        assert_same_bits(&sim.cloth, &golden_cloth(target), &format!("step {target}"));
+    }
+}
+
+#[test]
+fn sphere_centres_match_to_the_bit() {
+    let rows = golden_spheres();
+    assert_eq!(rows.len(), 30, "six steps x five spheres");
+    let mut sim = Simulation::new();
+    for (step, k, centre, r) in rows {
+        sim.run(step - sim.steps());
+        for c in 0..3 {
+            assert_eq!(
+                sim.spheres.centres[k][c].to_bits(),
+                centre[c].to_bits(),
+                "sphere {k} axis {c} after step {step}"
+            );
+        }
+        assert_eq!(sim.spheres.radii[k], r);
+    }
+}
+
+#[test]
+fn resuming_from_step_1000_reaches_step_3000_exactly() {
+    let mut sim = Simulation::resume(golden_cloth(1000), 1000);
+    sim.run(2000);
+    assert_eq!(sim.steps(), 3000);
+    assert_same_bits(&sim.cloth, &golden_cloth(3000), "resumed to 3000");
+}
+
+#[test]
+fn written_state_is_byte_for_byte_the_golden_file() {
+    for steps in [0u64, 1, 2, 15, 300, 1000, 3000] {
+        let path = common::data_path(&format!("cloth_step_{steps:05}.csv"));
+        let golden = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            state_file::to_string(&golden_cloth(steps)),
+            golden,
+            "{}",
+            path.display()
+        );
+    }
+}
