@@ -1,1 +1,138 @@
-fn main(){}
+//! The `cloth-demo` program: parse the command line, dispatch, and map
+//! errors to exit codes (2 for bad usage, 1 for a failure at run time).
+
+mod cli;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use cloth_demo::render::{headless, Camera};
+use cloth_demo::sim::{state_file, Simulation, GRID};
+
+use cli::{Cli, Command, RenderArgs, SimulateArgs, StartArgs};
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    let result = match cli.command {
+        None => cloth_demo::app::run(cloth_demo::app::Options {
+            fullscreen: cli.window.fullscreen,
+            uncapped: cli.window.uncapped,
+        }),
+        Some(Command::Render(args)) => render(&args),
+        Some(Command::Simulate(args)) => simulate(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cloth-demo: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Help and version go to stdout with exit 0; any other clap error becomes
+/// its first line on stderr and exit code 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    eprintln!("cloth-demo: error: {first} (see --help)");
+    ExitCode::from(2)
+}
+
+/// The simulation a run starts from: the flat sheet, or `--from` at `--start`.
+fn start_state(start: &StartArgs) -> Result<Simulation, String> {
+    match &start.from {
+        None => Ok(Simulation::new()),
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let cloth = state_file::parse(&bytes, GRID)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Simulation::resume(cloth, start.start))
+        }
+    }
+}
+
+fn render(args: &RenderArgs) -> Result<(), String> {
+    let mut sim = start_state(&args.start)?;
+    sim.run(args.steps);
+    let camera = Camera::new(args.orbit.r1, args.orbit.r2);
+    let image = headless::render(&sim, &camera, args.size.width, args.size.height)
+        .map_err(|e| e.to_string())?;
+    write_atomically(&args.out, |w| {
+        let mut encoder = png::Encoder::new(w, image.width, image.height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        writer
+            .write_image_data(&image.rgba)
+            .map_err(|e| e.to_string())?;
+        writer.finish().map_err(|e| e.to_string())
+    })
+}
+
+fn simulate(args: &SimulateArgs) -> Result<(), String> {
+    let mut sim = start_state(&args.start)?;
+    let t0 = Instant::now();
+    sim.run(args.steps);
+    let secs = t0.elapsed().as_secs_f64();
+    let rate = if secs > 0.0 {
+        args.steps as f64 / secs
+    } else {
+        f64::INFINITY
+    };
+    println!(
+        "{} steps in {:.3} s: {:.0} steps/s ({:.1} us/step)",
+        args.steps,
+        secs,
+        rate,
+        if args.steps > 0 {
+            secs * 1e6 / args.steps as f64
+        } else {
+            0.0
+        }
+    );
+    if let Some(path) = &args.csv {
+        let text = state_file::to_string(&sim.cloth);
+        write_atomically(path, |w| w.write_all(text.as_bytes()).map_err(|e| e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// Write `path` whole or not at all: into a temporary file beside it, then
+/// renamed over it. On any error the temporary file is removed and `path`
+/// is left as it was.
+fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut std::io::BufWriter<&mut std::fs::File>) -> Result<(), String>,
+) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("cannot write {}: {e}", path.display());
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".cloth-demo-")
+        .tempfile_in(dir)
+        .map_err(|e| fail(&e))?;
+    {
+        let mut w = std::io::BufWriter::new(tmp.as_file_mut());
+        write(&mut w).map_err(|e| fail(&e))?;
+        w.flush().map_err(|e| fail(&e))?;
+    }
+    tmp.persist(path).map_err(|e| fail(&e.error))?;
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! Vertex data for one frame: the floor, the spheres and the cloth, as flat
+//! coloured triangles built from a simulation state.
+//!
+//! The original drew every quad as a four-vertex `GL_TRIANGLE_STRIP` with one
+//! `glColor3f`. A strip of `a, b, c, d` is the triangles `a, b, c` and
+//! `b, c, d`; here each quad becomes exactly those two triangles in one
+//! `GL_TRIANGLES` buffer, so everything goes to the GPU in a single draw.
+
+use crate::sim::{Simulation, SPHERE_RADIUS};
+
+/// One vertex: position in world units and colour (RGB, 0 to 1), both `f32`,
+/// laid out as six consecutive floats for the vertex buffer.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Vertex {
+    /// Position `(x, y, z)`, world units.
+    pub pos: [f32; 3],
+    /// Colour `(r, g, b)`, 0 to 1.
+    pub col: [f32; 3],
+}
+
+/// Cloth colour where `((i ^ j) & 1) == 0`.
+pub const YELLOW: [f32; 3] = [1.0, 1.0, 0.0];
+/// Cloth colour elsewhere.
+pub const BLUE: [f32; 3] = [0.0, 0.0, 1.0];
+/// Sphere colour where `((i ^ j) & 1) == 0`.
+pub const RED: [f32; 3] = [1.0, 0.0, 0.0];
+/// Sphere colour elsewhere.
+pub const WHITE: [f32; 3] = [1.0, 1.0, 1.0];
+/// Floor colour where `((i ^ j) & 1) == 0`.
+pub const LIGHT_GREY: [f32; 3] = [0.9, 0.9, 0.9];
+/// Floor colour elsewhere.
+pub const DARK_GREY: [f32; 3] = [0.1, 0.1, 0.1];
+
+/// Drawn sphere radius: the collision radius less 0.01, so the cloth rests
+/// just outside the drawn surface (the original's `sr - 0.01`).
+pub const DRAWN_SPHERE_RADIUS: f64 = SPHERE_RADIUS - 0.01;
+
+/// Rows and columns of each sphere's point grid (the original's 16 x 16).
+pub const SPHERE_GRID: usize = 16;
+
+/// Floor squares along each side, each [`FLOOR_SQUARE`] across.
+pub const FLOOR_SQUARES: usize = 8;
+/// Floor square size, world units.
+pub const FLOOR_SQUARE: f64 = 0.5;
+/// Height of the drawn floor, world units (the physics clamps at -2.999).
+pub const FLOOR_Y: f64 = -3.0;
+
+/// Vertices [`build`] writes for an `n x n` cloth: six per quad.
+pub fn vertex_count(n: usize) -> usize {
+    6 * (FLOOR_SQUARES * FLOOR_SQUARES
+        + crate::sim::SPHERE_COUNT * SPHERE_GRID * SPHERE_GRID
+        + (n - 1) * (n - 1))
+}
+
+/// Replace `out` with the frame's triangles for `sim`: the floor board, the
+/// five spheres, then the cloth, [`vertex_count`] vertices in all (13,830
+/// for the demo's 32 x 32 cloth). `out` keeps its allocation between frames.
+pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
+    out.clear();
+    out.reserve(vertex_count(sim.cloth.n()));
+    floor(out);
+    for centre in &sim.spheres.centres {
+        sphere(*centre, DRAWN_SPHERE_RADIUS, out);
+    }
+    cloth(sim, out);
+}
+
+/// Push one quad given as the original's four strip vertices `a, b, c, d`:
+/// the triangles `a, b, c` and `b, c, d`, all in colour `col`.
+fn quad(out: &mut Vec<Vertex>, [a, b, c, d]: [[f64; 3]; 4], col: [f32; 3]) {
+    for p in [a, b, c, b, c, d] {
+        out.push(Vertex {
+            pos: [p[0] as f32, p[1] as f32, p[2] as f32],
+            col,
+        });
+    }
+}
+
+/// Checkerboard pick by the original's `((i ^ j) & 1) == 0`.
+fn check(i: usize, j: usize, even: [f32; 3], odd: [f32; 3]) -> [f32; 3] {
+    if (i ^ j) & 1 == 0 {
+        even
+    } else {
+        odd
+    }
+}
+
+/// The 8 x 8 board at y = -3 from -2 to 2 in x and z.
+fn floor(out: &mut Vec<Vertex>) {
+    let half = FLOOR_SQUARES as f64 * FLOOR_SQUARE / 2.0;
+    for j in 0..FLOOR_SQUARES {
+        for i in 0..FLOOR_SQUARES {
+            let x0 = i as f64 * FLOOR_SQUARE - half;
+            let z0 = j as f64 * FLOOR_SQUARE - half;
+            let (x1, z1) = (x0 + FLOOR_SQUARE, z0 + FLOOR_SQUARE);
+            quad(
+                out,
+                [
+                    [x0, FLOOR_Y, z0],
+                    [x1, FLOOR_Y, z0],
+                    [x0, FLOOR_Y, z1],
+                    [x1, FLOOR_Y, z1],
+                ],
+                check(i, j, LIGHT_GREY, DARK_GREY),
+            );
+        }
+    }
+}
+
+/// One sphere as the original's Sphere() builds it: a 16 x 16 grid, point
+/// `(j, i)` at angle `i * pi/16` down from the top, turned `j * pi/8` about y
+/// (with the article's `3.14159`). Quad `(j, i)` joins rows `i` and
+/// `(i + 1) & 15`, columns `j` and `(j + 1) & 15`: the row wrap joins the
+/// bottom ring back to the top pole through the middle, as the original does.
+pub fn sphere(centre: [f64; 3], r: f64, out: &mut Vec<Vertex>) {
+    const PI: f64 = crate::sim::spheres::ARTICLE_PI;
+    let mut grid = [[[0.0f64; 3]; SPHERE_GRID]; SPHERE_GRID];
+    for (j, row) in grid.iter_mut().enumerate() {
+        let (sin_j, cos_j) = (j as f64 * PI / 8.0).sin_cos();
+        for (i, p) in row.iter_mut().enumerate() {
+            let x = r * (i as f64 * PI / 16.0).sin();
+            let y = r * (i as f64 * PI / 16.0).cos();
+            let z = 0.0;
+            *p = [
+                centre[0] + (z * sin_j + x * cos_j),
+                centre[1] + y,
+                centre[2] + (z * cos_j - x * sin_j),
+            ];
+        }
+    }
+    for j in 0..SPHERE_GRID {
+        for i in 0..SPHERE_GRID {
+            let ii = (i + 1) & 15;
+            let jj = (j + 1) & 15;
+            quad(
+                out,
+                [grid[j][i], grid[j][ii], grid[jj][i], grid[jj][ii]],
+                check(i, j, RED, WHITE),
+            );
+        }
+    }
+}
+
+/// The cloth's `(n-1) x (n-1)` quads straight from the simulation's points,
+/// quad `(j, i)` split along the diagonal from `[j][i+1]` to `[j+1][i]`.
+fn cloth(sim: &Simulation, out: &mut Vec<Vertex>) {
+    let c = &sim.cloth;
+    let n = c.n();
+    for j in 0..n - 1 {
+        for i in 0..n - 1 {
+            quad(
+                out,
+                [
+                    c.point(j, i),
+                    c.point(j, i + 1),
+                    c.point(j + 1, i),
+                    c.point(j + 1, i + 1),
+                ],
+                check(i, j, YELLOW, BLUE),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demo_frame_has_13830_vertices() {
+        let mut v = Vec::new();
+        build(&Simulation::new(), &mut v);
+        assert_eq!(v.len(), 13_830);
+        assert_eq!(v.len(), vertex_count(32));
+    }
+
+    #[test]
+    fn cloth_quads_split_along_the_strip_diagonal() {
+        let sim = Simulation::new();
+        let mut v = Vec::new();
+        build(&sim, &mut v);
+        let first_cloth = 6 * (64 + 5 * 256);
+        let tri = &v[first_cloth..first_cloth + 6];
+        let at = |j, i| {
+            let p = sim.cloth.point(j, i);
+            [p[0] as f32, p[1] as f32, p[2] as f32]
+        };
+        let want = [at(0, 0), at(0, 1), at(1, 0), at(0, 1), at(1, 0), at(1, 1)];
+        for (got, want) in tri.iter().zip(want) {
+            assert_eq!(got.pos, want);
+            assert_eq!(got.col, YELLOW);
+        }
+        // Quad (0, 1) is the other colour.
+        assert_eq!(v[first_cloth + 6].col, BLUE);
+    }
+
+    #[test]
+    fn sphere_row_wrap_returns_to_the_top_pole() {
+        let mut v = Vec::new();
+        sphere([0.0, 0.0, 0.0], 0.49, &mut v);
+        // Quad (j=0, i=15): vertices [0][15], [0][0], [1][15], [1][0].
+        let q = &v[6 * 15..6 * 16];
+        assert_eq!(q[1].pos, [0.0, 0.49, 0.0], "row 0 is the top pole");
+        assert!(q[0].pos[1] < -0.48, "row 15 is next to the bottom pole");
+        assert_eq!(q[0].col, WHITE, "(15 ^ 0) & 1 == 1");
+    }
+}
