@@ -38,17 +38,24 @@ fn main() -> ExitCode {
 }
 
 /// Help and version go to stdout with exit 0; any other clap error becomes
-/// its first line on stderr and exit code 2.
+/// one line on stderr and exit code 2.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
+    // clap's message is its first paragraph (a list of missing arguments
+    // continues on indented lines); usage and tips follow a blank line.
     let text = e.render().to_string();
-    let first = text.lines().next().unwrap_or("invalid arguments");
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    eprintln!("cloth-demo: error: {first} (see --help)");
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    eprintln!("cloth-demo: error: {message} (see --help)");
     ExitCode::from(2)
 }
 
@@ -59,8 +66,8 @@ fn start_state(start: &StartArgs) -> Result<Simulation, String> {
         Some(path) => {
             let bytes =
                 std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let cloth = state_file::parse(&bytes, GRID)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let cloth =
+                state_file::parse(&bytes, GRID).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(Simulation::resume(cloth, start.start))
         }
     }
@@ -107,7 +114,9 @@ fn simulate(args: &SimulateArgs) -> Result<(), String> {
     );
     if let Some(path) = &args.csv {
         let text = state_file::to_string(&sim.cloth);
-        write_atomically(path, |w| w.write_all(text.as_bytes()).map_err(|e| e.to_string()))?;
+        write_atomically(path, |w| {
+            w.write_all(text.as_bytes()).map_err(|e| e.to_string())
+        })?;
     }
     Ok(())
 }

@@ -54,10 +54,10 @@ fn sphere_centres_match_to_the_bit() {
     let mut sim = Simulation::new();
     for (step, k, centre, r) in rows {
         sim.run(step - sim.steps());
-        for c in 0..3 {
+        for (c, (got, want)) in sim.spheres.centres[k].iter().zip(centre).enumerate() {
             assert_eq!(
-                sim.spheres.centres[k][c].to_bits(),
-                centre[c].to_bits(),
+                got.to_bits(),
+                want.to_bits(),
                 "sphere {k} axis {c} after step {step}"
             );
         }

@@ -28,5 +28,7 @@ pub fn render(
     _width: u32,
     _height: u32,
 ) -> Result<Image, RenderError> {
-    Err(RenderError::Headless("headless rendering is not built yet".into()))
+    Err(RenderError::Headless(
+        "headless rendering is not built yet".into(),
+    ))
 }

@@ -16,6 +16,7 @@ pub const SPHERE_RADIUS: f64 = 0.5;
 
 /// The article's approximation of pi, used in every wave. Not `PI`: the
 /// original's constant is part of the trajectory.
+#[allow(clippy::approx_constant)]
 pub const ARTICLE_PI: f64 = 3.14159;
 
 /// Rest centres `(x, y, z)` in world units, from the article's table
@@ -93,10 +94,10 @@ impl Spheres {
     }
 
     fn place(&mut self) {
-        for k in 0..SPHERE_COUNT {
+        for (k, centre) in self.centres.iter_mut().enumerate() {
             // The C code reads `ssy[k] - 1.16*cos(...)`; subtracting the
             // product and adding its negation are the same IEEE operation.
-            self.centres[k][1] = REST_CENTRES[k][1] + wave(k, self.a);
+            centre[1] = REST_CENTRES[k][1] + wave(k, self.a);
         }
     }
 }

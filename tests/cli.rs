@@ -1,0 +1,236 @@
+//! The command line: `simulate`, state files, and bad input of every kind.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn cloth_demo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cloth-demo"))
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("run cloth-demo")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The run failed with `code` and exactly one line on stderr containing
+/// every one of `needles`.
+fn assert_one_line_error(out: &Output, code: i32, needles: &[&str]) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line, got: {err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{err:?} should mention {n:?}");
+    }
+}
+
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+fn golden_text(steps: u64) -> String {
+    std::fs::read_to_string(common::data_path(&format!("cloth_step_{steps:05}.csv"))).unwrap()
+}
+
+#[test]
+fn simulate_resumed_from_1000_writes_the_golden_3000_file() {
+    let dir = temp_dir();
+    let out_path = dir.path().join("out.csv");
+    let from = common::data_path("cloth_step_01000.csv");
+    let out = cloth_demo(&[
+        "simulate",
+        "--from",
+        from.to_str().unwrap(),
+        "--start",
+        "1000",
+        "--steps",
+        "2000",
+        "--csv",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("2000 steps"), "{stdout}");
+    assert!(stdout.contains("steps/s"), "{stdout}");
+    assert_eq!(
+        std::fs::read_to_string(&out_path).unwrap(),
+        golden_text(3000)
+    );
+}
+
+#[test]
+fn simulate_from_the_start_writes_the_golden_300_file() {
+    let dir = temp_dir();
+    let out_path = dir.path().join("s.csv");
+    let out = cloth_demo(&[
+        "simulate",
+        "--steps",
+        "300",
+        "--csv",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read_to_string(&out_path).unwrap(),
+        golden_text(300)
+    );
+}
+
+/// Write `content` as a state file and run `simulate --from` on it.
+fn simulate_from(content: &[u8]) -> (Output, PathBuf, tempfile::TempDir) {
+    let dir = temp_dir();
+    let path = dir.path().join("state.csv");
+    std::fs::write(&path, content).unwrap();
+    let out_path = dir.path().join("never.csv");
+    let out = cloth_demo(&[
+        "simulate",
+        "--steps",
+        "1",
+        "--from",
+        path.to_str().unwrap(),
+        "--csv",
+        out_path.to_str().unwrap(),
+    ]);
+    assert!(!out_path.exists() || out.status.success());
+    (out, path, dir)
+}
+
+fn golden_lines() -> Vec<String> {
+    golden_text(15).lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn bad_state_files_give_one_line_errors_naming_file_and_line() {
+    let lines = golden_lines();
+    let join = |ls: &[String]| ls.join("\n") + "\n";
+    let mut cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("empty", Vec::new(), "empty"),
+        (
+            "header only",
+            b"j,i,x,y,z\n".to_vec(),
+            "missing row for j=0, i=0",
+        ),
+        ("wrong header", b"a,b,c\n0,0,1,2,3\n".to_vec(), "line 1"),
+        ("binary", vec![0xff, 0xfe, 0x00, 0x9c, 0x80], "line 1"),
+    ];
+    let mut missing = lines.clone();
+    missing.remove(500);
+    cases.push(("missing row", join(&missing).into_bytes(), "missing row"));
+    let mut extra = lines.clone();
+    extra.push("31,31,0,0,0".into());
+    cases.push(("extra row", join(&extra).into_bytes(), "line 1026"));
+    let mut dup = lines.clone();
+    dup[3] = dup[2].clone();
+    cases.push(("duplicate row", join(&dup).into_bytes(), "line 4"));
+    let mut out_of_range = lines.clone();
+    out_of_range[10] = "32,0,0,0,0".into();
+    cases.push((
+        "index out of range",
+        join(&out_of_range).into_bytes(),
+        "line 11",
+    ));
+    let mut few = lines.clone();
+    few[7] = "0,6,1.0,2.0".into();
+    cases.push(("too few fields", join(&few).into_bytes(), "line 8"));
+    let mut many = lines.clone();
+    many[7] = "0,6,1.0,2.0,3.0,4.0".into();
+    cases.push(("too many fields", join(&many).into_bytes(), "line 8"));
+    for (name, bad) in [
+        ("word", "hello"),
+        ("nan", "NaN"),
+        ("inf", "inf"),
+        ("overflow", "1e999"),
+    ] {
+        let mut l = lines.clone();
+        l[20] = format!("0,19,{bad},1.0,1.0");
+        cases.push((name, join(&l).into_bytes(), "line 21"));
+    }
+    for (name, content, needle) in cases {
+        let (out, path, _dir) = simulate_from(&content);
+        let file = path.display().to_string();
+        assert_one_line_error(&out, 1, &[&file, needle]);
+        eprintln!("{name}: {}", stderr(&out).trim());
+    }
+}
+
+#[test]
+fn crlf_and_trailing_blank_lines_are_accepted() {
+    let text = golden_text(15).replace('\n', "\r\n") + "\r\n\r\n";
+    let (out, _, _dir) = simulate_from(text.as_bytes());
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_arguments_exit_2_with_one_line() {
+    for args in [
+        &["simulate", "--steps", "-1"][..],
+        &["simulate", "--steps", "many"],
+        &["simulate", "--steps", "999999999999999999999999"],
+        &["simulate"],
+        &["simulate", "--steps", "1", "--start", "5"],
+        &["render", "--steps", "1", "--out", "x.png", "--size", "0x0"],
+        &["render", "--steps", "1", "--out", "x.png", "--size", "wide"],
+        &[
+            "render", "--steps", "1", "--out", "x.png", "--orbit", "nan,0",
+        ],
+        &["render", "--steps", "1", "--out", "x.png", "--orbit", "1"],
+        &["--no-such-flag"],
+        &["dance"],
+    ] {
+        let out = cloth_demo(args);
+        assert_one_line_error(&out, 2, &["error"]);
+    }
+    assert!(!Path::new("x.png").exists());
+}
+
+#[test]
+fn unwritable_output_exits_1_and_leaves_no_file() {
+    let dir = temp_dir();
+    let target = dir.path().join("no/such/dir/out.csv");
+    let out = cloth_demo(&[
+        "simulate",
+        "--steps",
+        "1",
+        "--csv",
+        target.to_str().unwrap(),
+    ]);
+    assert_one_line_error(&out, 1, &["cannot write", "out.csv"]);
+    assert!(!target.exists());
+    assert!(!dir.path().join("no").exists());
+}
+
+#[test]
+fn missing_state_file_exits_1() {
+    let out = cloth_demo(&["simulate", "--steps", "1", "--from", "/no/such/state.csv"]);
+    assert_one_line_error(&out, 1, &["cannot read", "/no/such/state.csv"]);
+}
+
+#[test]
+fn help_explains_every_option() {
+    let out = cloth_demo(&["--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for word in ["--fullscreen", "--uncapped", "render", "simulate"] {
+        assert!(help.contains(word), "{word} in {help}");
+    }
+    for (sub, words) in [
+        (
+            "render",
+            &["--steps", "--out", "--size", "--orbit", "--from", "--start"][..],
+        ),
+        ("simulate", &["--steps", "--csv", "--from", "--start"]),
+    ] {
+        let out = cloth_demo(&[sub, "--help"]);
+        assert!(out.status.success());
+        let help = String::from_utf8_lossy(&out.stdout);
+        for w in words {
+            assert!(help.contains(w), "{sub} --help mentions {w}");
+        }
+    }
+}
