@@ -1,10 +1,18 @@
-//! Benchmarks: one step of the demo's physics, and building a frame's
-//! vertex data. Run with `cargo bench`.
+//! Benchmarks, all in one `cargo bench` run:
+//!
+//! - `step/reference` and `step/fast`: one step of the demo (32 x 32, 15
+//!   passes), the plain line-by-line pass against the fast one;
+//! - `frame/vertices`: building one frame's vertex data;
+//! - `scaling/fast/N` and `scaling/fast-1-thread/N`: the fast step on N x N
+//!   grids, reported as throughput in point-passes (criterion prints
+//!   elements per second; nanoseconds per point-pass is 1e9 over that).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::time::Duration;
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 use cloth_demo::render::scene;
-use cloth_demo::sim::Simulation;
+use cloth_demo::sim::{reference, Simulation, PASSES};
 
 /// A state from the middle of the demo: draped over the spheres, where
 /// collisions are at work.
@@ -16,19 +24,29 @@ fn draped() -> Simulation {
 
 fn step(c: &mut Criterion) {
     let start = draped();
-    c.bench_function("step (32x32, 15 passes)", |b| {
+    let mut g = c.benchmark_group("step");
+    g.throughput(Throughput::Elements((32 * 32 * PASSES) as u64));
+    g.bench_function("reference", |b| {
+        let mut sim = start.clone();
+        b.iter(|| {
+            reference::step(&mut sim);
+            black_box(&sim.cloth);
+        })
+    });
+    g.bench_function("fast", |b| {
         let mut sim = start.clone();
         b.iter(|| {
             sim.step();
             black_box(&sim.cloth);
         })
     });
+    g.finish();
 }
 
 fn frame_vertices(c: &mut Criterion) {
     let sim = draped();
     let mut out = Vec::new();
-    c.bench_function("scene vertex data (13,830 vertices)", |b| {
+    c.bench_function("frame/vertices", |b| {
         b.iter(|| {
             scene::build(black_box(&sim), &mut out);
             black_box(out.len());
@@ -36,5 +54,32 @@ fn frame_vertices(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, step, frame_vertices);
+fn scaling(c: &mut Criterion) {
+    let one_thread = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    let mut g = c.benchmark_group("scaling");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(3));
+    for n in [32usize, 64, 128, 256, 512] {
+        // A few steps in, so the big sheets are falling and crumpling.
+        let mut start = Simulation::with_grid(n);
+        start.run(5);
+        g.throughput(Throughput::Elements((n * n * PASSES) as u64));
+        g.bench_with_input(BenchmarkId::new("fast", n), &start, |b, start| {
+            let mut sim = start.clone();
+            b.iter(|| sim.step())
+        });
+        if n >= cloth_demo::sim::PARALLEL_MIN_GRID {
+            g.bench_with_input(BenchmarkId::new("fast-1-thread", n), &start, |b, start| {
+                let mut sim = start.clone();
+                one_thread.install(|| b.iter(|| sim.step()))
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, step, frame_vertices, scaling);
 criterion_main!(benches);

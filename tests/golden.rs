@@ -86,3 +86,20 @@ fn written_state_is_byte_for_byte_the_golden_file() {
         );
     }
 }
+
+#[test]
+fn reference_step_is_golden_too() {
+    // The plain, line-by-line pass is the oracle of the fast one: it must be
+    // exact in its own right.
+    let mut sim = Simulation::new();
+    for target in [1u64, 2, 15, 300] {
+        while sim.steps() < target {
+            cloth_demo::sim::reference::step(&mut sim);
+        }
+        assert_same_bits(
+            &sim.cloth,
+            &golden_cloth(target),
+            &format!("reference step {target}"),
+        );
+    }
+}

@@ -47,8 +47,12 @@
 //! direction out; it is put on the sphere's top (`+y`). Golden runs never
 //! reach either case, so neither costs any faithfulness.
 
+mod fast;
+pub mod reference;
 pub mod spheres;
 pub mod state_file;
+
+pub use fast::PARALLEL_MIN_GRID;
 
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 
@@ -193,46 +197,14 @@ impl Cloth {
 
     /// One pass: every point's new position from the old ones, then all
     /// replaced together. `spheres` are the collision spheres for this step.
+    ///
+    /// Runs the fast pass (see the `fast` module's docs) with a fresh
+    /// buffer; [`Simulation::step`] keeps its buffers between passes.
+    /// The same bits as [`reference::pass`].
     pub fn pass(&mut self, spheres: &Spheres) {
         let mut next = self.clone();
-        for j in 0..self.n {
-            for i in 0..self.n {
-                let p = self.moved_point(j, i);
-                let p = collide(p, spheres);
-                let k = j * self.n + i;
-                next.x[k] = p[0];
-                next.y[k] = p[1];
-                next.z[k] = p[2];
-            }
-        }
+        fast::pass(self, &mut next, spheres, &mut Vec::new());
         *self = next;
-    }
-
-    /// Where point `[j][i]` moves in a pass from gravity and its springs,
-    /// before collisions: `p + m`. Neighbours are summed in the original's
-    /// order, `jj = j-1..=j+1` outer, `ii = i-1..=i+1` inner.
-    pub fn moved_point(&self, j: usize, i: usize) -> [f64; 3] {
-        let n = self.n;
-        let k = j * n + i;
-        let (px, py, pz) = (self.x[k], self.y[k], self.z[k]);
-        let (mut mx, mut my, mut mz) = (0.0, -GRAVITY, 0.0);
-        for jj in j.saturating_sub(1)..=(j + 1).min(n - 1) {
-            for ii in i.saturating_sub(1)..=(i + 1).min(n - 1) {
-                if ii == i && jj == j {
-                    continue;
-                }
-                let kk = jj * n + ii;
-                let vx = self.x[kk] - px;
-                let vy = self.y[kk] - py;
-                let vz = self.z[kk] - pz;
-                let rest = SPACING * DIST[2 + jj - j][2 + ii - i];
-                let dd = spring(vx * vx + vy * vy + vz * vz, rest);
-                mx += vx * dd;
-                my += vy * dd;
-                mz += vz * dd;
-            }
-        }
-        [px + mx, py + my, pz + mz]
     }
 }
 
@@ -278,12 +250,24 @@ pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
 }
 
 /// The whole simulated scene: the cloth and the spheres it falls onto.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Simulation {
     /// The cloth's points.
     pub cloth: Cloth,
     /// The spheres, placed for the last step run.
     pub spheres: Spheres,
+    /// The pass's second buffer, swapped with `cloth` after each pass.
+    back: Cloth,
+    /// Scratch rows for the fast pass, one per band.
+    workspaces: Vec<fast::Workspace>,
+}
+
+impl PartialEq for Simulation {
+    /// Two simulations are equal when their cloth and spheres are; scratch
+    /// space does not count.
+    fn eq(&self, other: &Self) -> bool {
+        self.cloth == other.cloth && self.spheres == other.spheres
+    }
 }
 
 impl Simulation {
@@ -298,10 +282,7 @@ impl Simulation {
     /// # Panics
     /// If `n < 2`.
     pub fn with_grid(n: usize) -> Self {
-        Simulation {
-            cloth: Cloth::flat(n),
-            spheres: Spheres::default(),
-        }
+        Simulation::resume(Cloth::flat(n), 0)
     }
 
     /// Resume from a cloth that has already run `start` steps: the spheres
@@ -309,8 +290,10 @@ impl Simulation {
     /// `start + 1`.
     pub fn resume(cloth: Cloth, start: u64) -> Self {
         Simulation {
+            back: cloth.clone(),
             cloth,
             spheres: Spheres::after_steps(start),
+            workspaces: Vec::new(),
         }
     }
 
@@ -323,8 +306,18 @@ impl Simulation {
     /// fifteen passes of the cloth.
     pub fn step(&mut self) {
         self.spheres.step();
+        if self.back.n() != self.cloth.n() {
+            // The caller replaced `cloth` with one of another size.
+            self.back = self.cloth.clone();
+        }
         for _ in 0..PASSES {
-            self.cloth.pass(&self.spheres);
+            fast::pass(
+                &self.cloth,
+                &mut self.back,
+                &self.spheres,
+                &mut self.workspaces,
+            );
+            std::mem::swap(&mut self.cloth, &mut self.back);
         }
     }
 
