@@ -212,7 +212,7 @@ impl HeadlessContext {
             }
             Err(e) => {
                 return Err(headless(format!(
-                    "EGL cannot list devices: {} (needs EGL_EXT_device_enumeration; {INSTALL_HINT})",
+                    "EGL cannot list devices ({}): no EGL driver offers EGL_EXT_device_enumeration ({INSTALL_HINT})",
                     one_line(&e.to_string())
                 )));
             }
