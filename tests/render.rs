@@ -428,14 +428,19 @@ fn orbit_turns_the_view_as_a_drag_would() {
 }
 
 #[test]
-fn size_option_sets_the_image_size() {
-    let image = render(0, &["--size", "320x200"]);
-    assert_eq!((image.width, image.height), (320, 200));
-    assert_eq!(census(&image).len(), 7, "{:?}", census(&image));
-    let m = match_cloth(&image, &Simulation::new(), &Camera::default());
-    assert_eq!(m.on_screen, 31 * 31, "{m:?}");
-    assert_eq!(m.cloth, m.on_screen, "{m:?}");
-    assert_matches_reference(&m, 800, "320x200");
+fn size_option_sets_the_image_size_and_aspect() {
+    // An odd width (rows not a multiple of 8 bytes) and a tall picture
+    // (aspect below 1).
+    for (size, w, h) in [("331x197", 331, 197), ("240x400", 240, 400)] {
+        let image = render(0, &["--size", size]);
+        assert_eq!((image.width, image.height), (w, h));
+        assert_eq!(census(&image).len(), 7, "{size}: {:?}", census(&image));
+        let m = match_cloth(&image, &Simulation::new(), &Camera::default());
+        // The narrow picture crops the sheet's side edges.
+        assert!(m.on_screen >= 900, "{size}: {m:?}");
+        assert_eq!(m.cloth, m.on_screen, "{size}: {m:?}");
+        assert_matches_reference(&m, 800, size);
+    }
 }
 
 /// A failed run: the exit code, a single `cloth-demo: error:` line, and no
