@@ -56,6 +56,16 @@ struct Terms {
 }
 
 impl Terms {
+    /// The x (0), y (1) or z (2) array.
+    #[inline(always)]
+    fn axis(&self, axis: usize) -> &[f64] {
+        match axis {
+            0 => &self.x,
+            1 => &self.y,
+            _ => &self.z,
+        }
+    }
+
     fn resize(&mut self, n: usize) {
         self.x.resize(n, 0.0);
         self.y.resize(n, 0.0);
@@ -74,16 +84,23 @@ struct Down {
 }
 
 /// Scratch rows for one band: the springs from the row above down into
-/// this one, this row's east springs, and this row's springs down.
+/// this one, this row's east springs, and this row's springs down; and
+/// padded copies of this row's and the next row's points.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workspace {
     up: Down,
     east: Terms,
     down: Down,
+    /// This row's points, padded (see [`pad_row`]).
+    cur: Terms,
+    /// The next row's points, padded.
+    next: Terms,
 }
 
 impl Workspace {
     fn resize(&mut self, n: usize) {
+        self.cur.resize(n + 2);
+        self.next.resize(n + 2);
         for t in [
             &mut self.up.s,
             &mut self.up.se,
@@ -141,6 +158,7 @@ impl<'a> Row<'a> {
 /// Write the spring terms `a[ia + k] -> b[ib + k]` for `k in 0..len` into
 /// `out[io + k]`.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn springs(
     a: Row,
     ia: usize,
@@ -164,18 +182,52 @@ fn springs(
     }
 }
 
-/// The east springs of `row`.
+/// Copy row `j` of `src` into `out` with one point of padding at each end,
+/// a copy of the end point: `out[i + 1]` is point `i`. The spring loops
+/// then run over all `n` points in whole SIMD vectors (no scalar tail with
+/// its square roots and divisions); the padded springs come out zero
+/// (coincident points) and are never read.
 #[inline(always)]
-fn east_springs(row: Row, n: usize, out: &mut Terms) {
-    springs(row, 0, row, 1, n - 1, REST_EDGE, out, 0);
+fn pad_row(src: &Cloth, j: usize, out: &mut Terms) {
+    let n = src.n();
+    let row = Row::of(src, j);
+    for (o, r) in [
+        (&mut out.x, row.x),
+        (&mut out.y, row.y),
+        (&mut out.z, row.z),
+    ] {
+        o[1..n + 1].copy_from_slice(r);
+        o[0] = r[0];
+        o[n + 1] = r[n - 1];
+    }
 }
 
-/// The springs from row `a` down to row `b`.
+/// The padded row `t` as a row of points (point `i` at index `i + 1`).
 #[inline(always)]
-fn down_springs(a: Row, b: Row, n: usize, out: &mut Down) {
-    springs(a, 0, b, 0, n, REST_EDGE, &mut out.s, 0);
-    springs(a, 0, b, 1, n - 1, REST_DIAGONAL, &mut out.se, 0);
-    springs(a, 1, b, 0, n - 1, REST_DIAGONAL, &mut out.sw, 1);
+fn padded(t: &Terms) -> Row<'_> {
+    Row {
+        x: &t.x,
+        y: &t.y,
+        z: &t.z,
+    }
+}
+
+/// The east springs of a padded row: `out[i]` is `i -> i + 1`
+/// (`out[n - 1]` is padding).
+#[inline(always)]
+fn east_springs(row: &Terms, n: usize, out: &mut Terms) {
+    springs(padded(row), 1, padded(row), 2, n, REST_EDGE, out, 0);
+}
+
+/// The springs from padded row `a` down to padded row `b`: `s[i]` is
+/// `i -> i`, `se[i]` is `i -> i + 1` (`se[n - 1]` padding), `sw[i]` is
+/// `i -> i - 1` (`sw[0]` padding).
+#[inline(always)]
+fn down_springs(a: &Terms, b: &Terms, n: usize, out: &mut Down) {
+    let (a, b) = (padded(a), padded(b));
+    springs(a, 1, b, 1, n, REST_EDGE, &mut out.s, 0);
+    springs(a, 1, b, 2, n, REST_DIAGONAL, &mut out.se, 0);
+    springs(a, 1, b, 0, n, REST_DIAGONAL, &mut out.sw, 0);
 }
 
 /// Sphere centres and radii, copied out for the inner loop.
@@ -185,39 +237,93 @@ struct SphereSet {
     r: [f64; SPHERE_COUNT],
 }
 
-/// The floor clamp, then each sphere in order: the operations of
-/// [`super::collide`]. Kept scalar and branchy on purpose: almost every
-/// point is outside every sphere, the test `d < r * r` is cheap and well
-/// predicted, and the square root and division it guards are not.
+/// Collisions for one row of moved points, in place: the floor clamp, then
+/// each sphere in order, the operations of [`super::collide`].
+///
+/// Sphere by sphere over the whole row gives each point the same sequence
+/// of operations as point by point, since a point's check against sphere
+/// `k` only reads where sphere `k - 1` left it. The inside test runs as a
+/// vectorised count over the row; only a row with a point inside takes the
+/// scalar push, with its square root and division.
 #[inline(always)]
-fn collide(p: [f64; 3], s: &SphereSet) -> [f64; 3] {
-    let [mut nx, mut ny, mut nz] = p;
-    if ny < FLOOR_Y {
-        ny = FLOOR_Y;
+fn collide_row(out: &mut RowMut, s: &SphereSet) {
+    let (x, y, z) = (&mut *out.x, &mut *out.y, &mut *out.z);
+    let n = x.len();
+    let (y, z) = (&mut y[..n], &mut z[..n]);
+    for v in y.iter_mut() {
+        *v = if *v < FLOOR_Y { FLOOR_Y } else { *v };
     }
     for k in 0..SPHERE_COUNT {
         let [sx, sy, sz] = s.c[k];
         let r = s.r[k];
-        let d = (nx - sx) * (nx - sx) + (ny - sy) * (ny - sy) + (nz - sz) * (nz - sz);
-        if d < r * r {
-            if d == 0.0 {
-                ny = sy + r;
-                continue;
+        let rr = r * r;
+        let dist2 = |i: usize, x: &[f64], y: &[f64], z: &[f64]| {
+            (x[i] - sx) * (x[i] - sx) + (y[i] - sy) * (y[i] - sy) + (z[i] - sz) * (z[i] - sz)
+        };
+        let mut inside = 0usize;
+        for i in 0..n {
+            inside += (dist2(i, x, y, z) < rr) as usize;
+        }
+        if inside == 0 {
+            continue;
+        }
+        for i in 0..n {
+            let d = dist2(i, x, y, z);
+            if d < rr {
+                if d == 0.0 {
+                    // At the centre there is no way out; out through the top.
+                    y[i] = sy + r;
+                    continue;
+                }
+                let scale = r / d.sqrt();
+                x[i] = (x[i] - sx) * scale + sx;
+                y[i] = (y[i] - sy) * scale + sy;
+                z[i] = (z[i] - sz) * scale + sz;
             }
-            let scale = r / d.sqrt();
-            nx = (nx - sx) * scale + sx;
-            ny = (ny - sy) * scale + sy;
-            nz = (nz - sz) * scale + sz;
         }
     }
-    [nx, ny, nz]
+}
+
+/// One axis of the interior points' moves: `out[k] = p[k] + m`, with `m`
+/// from `m0` (gravity or 0) plus the eight terms in the original's order,
+/// the four computed by other points negated. Every slice is the same
+/// length, so the loop has no bounds checks and vectorises.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn interior_axis<const UP: bool, const DOWN: bool>(
+    m0: f64,
+    p: &[f64],
+    [nw, north, ne]: [&[f64]; 3],
+    [west, east]: [&[f64]; 2],
+    [sw, south, se]: [&[f64]; 3],
+    out: &mut [f64],
+) {
+    let len = out.len();
+    let (p, nw, north, ne) = (&p[..len], &nw[..len], &north[..len], &ne[..len]);
+    let (west, east) = (&west[..len], &east[..len]);
+    let (sw, south, se) = (&sw[..len], &south[..len], &se[..len]);
+    for k in 0..len {
+        let mut m = m0;
+        if UP {
+            m -= nw[k];
+            m -= north[k];
+            m -= ne[k];
+        }
+        m -= west[k];
+        m += east[k];
+        if DOWN {
+            m += sw[k];
+            m += south[k];
+            m += se[k];
+        }
+        out[k] = p[k] + m;
+    }
 }
 
 /// Sum point `i`'s eight terms in the original's order and add them to it:
 /// `UP`/`DOWN` say whether the rows above/below exist, `LEFT`/`RIGHT`
 /// whether the columns do.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn moved<const UP: bool, const DOWN: bool, const LEFT: bool, const RIGHT: bool>(
     p: [f64; 3],
     i: usize,
@@ -283,9 +389,9 @@ impl RowMut<'_> {
     }
 }
 
-/// New positions of one row from its springs (already in `ws`): first
-/// every point moved (the interior in a branch-free loop that vectorises),
-/// then each one collided.
+/// New positions of one row from its springs (already in `ws`): every
+/// point moved (the interior a vectorised loop per axis, the two end points
+/// apart), then the row collided.
 #[inline(always)]
 fn finish_row<const UP: bool, const DOWN: bool>(
     row: Row,
@@ -294,18 +400,39 @@ fn finish_row<const UP: bool, const DOWN: bool>(
     spheres: &SphereSet,
     out: &mut RowMut,
 ) {
-    out.set(0, moved::<UP, DOWN, false, true>(row.at(0), 0, ws));
-    for i in 1..n - 1 {
-        out.set(i, moved::<UP, DOWN, true, true>(row.at(i), i, ws));
+    // Interior point i = k + 1 for k in 0..n-2; each neighbour's term is a
+    // slice starting where that neighbour's index is for k = 0.
+    let m = n - 2;
+    for (axis, m0) in [(0, 0.0), (1, -GRAVITY), (2, 0.0)] {
+        let p = [row.x, row.y, row.z][axis];
+        let o: &mut [f64] = match axis {
+            0 => &mut out.x[1..n - 1],
+            1 => &mut out.y[1..n - 1],
+            _ => &mut out.z[1..n - 1],
+        };
+        interior_axis::<UP, DOWN>(
+            m0,
+            &p[1..n - 1],
+            [
+                &ws.up.se.axis(axis)[..m],
+                &ws.up.s.axis(axis)[1..n - 1],
+                &ws.up.sw.axis(axis)[2..n],
+            ],
+            [&ws.east.axis(axis)[..m], &ws.east.axis(axis)[1..n - 1]],
+            [
+                &ws.down.sw.axis(axis)[1..n - 1],
+                &ws.down.s.axis(axis)[1..n - 1],
+                &ws.down.se.axis(axis)[1..n - 1],
+            ],
+            o,
+        );
     }
+    out.set(0, moved::<UP, DOWN, false, true>(row.at(0), 0, ws));
     out.set(
         n - 1,
         moved::<UP, DOWN, true, false>(row.at(n - 1), n - 1, ws),
     );
-    for i in 0..n {
-        let p = [out.x[i], out.y[i], out.z[i]];
-        out.set(i, collide(p, spheres));
-    }
+    collide_row(out, spheres);
 }
 
 /// One band of a pass: rows `j0..j0 + rows` of `dst` from `src`.
@@ -315,15 +442,18 @@ fn band(src: &Cloth, j0: usize, dst: [&mut [f64]; 3], spheres: &SphereSet, ws: &
     let [dx, dy, dz] = dst;
     let rows = dx.len() / n;
     ws.resize(n);
+    pad_row(src, j0, &mut ws.cur);
     if j0 > 0 {
-        down_springs(Row::of(src, j0 - 1), Row::of(src, j0), n, &mut ws.up);
+        pad_row(src, j0 - 1, &mut ws.next);
+        down_springs(&ws.next, &ws.cur, n, &mut ws.up);
     }
     for j in j0..j0 + rows {
         let row = Row::of(src, j);
-        east_springs(row, n, &mut ws.east);
+        east_springs(&ws.cur, n, &mut ws.east);
         let below = j + 1 < n;
         if below {
-            down_springs(row, Row::of(src, j + 1), n, &mut ws.down);
+            pad_row(src, j + 1, &mut ws.next);
+            down_springs(&ws.cur, &ws.next, n, &mut ws.down);
         }
         let r = (j - j0) * n..(j - j0 + 1) * n;
         let mut out = RowMut {
@@ -338,6 +468,7 @@ fn band(src: &Cloth, j0: usize, dst: [&mut [f64]; 3], spheres: &SphereSet, ws: &
             (false, false) => finish_row::<false, false>(row, n, ws, spheres, &mut out),
         }
         std::mem::swap(&mut ws.up, &mut ws.down);
+        std::mem::swap(&mut ws.cur, &mut ws.next);
     }
 }
 
