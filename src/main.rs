@@ -133,10 +133,15 @@ fn write_atomically(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".cloth-demo-")
-        .tempfile_in(dir)
-        .map_err(|e| fail(&e))?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".cloth-demo-");
+    // An ordinary new file (0666 less the umask), not tempfile's private 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(|e| fail(&e))?;
     {
         let mut w = std::io::BufWriter::new(tmp.as_file_mut());
         write(&mut w).map_err(|e| fail(&e))?;

@@ -234,3 +234,21 @@ fn help_explains_every_option() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn written_files_are_ordinary_files_not_private_temporaries() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir();
+    let path = dir.path().join("state.csv");
+    let out = cloth_demo(&["simulate", "--steps", "1", "--csv", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+    assert_eq!(
+        mode & 0o044,
+        0o044,
+        "readable by group and others: {mode:o}"
+    );
+    // Nothing else left in the directory (no temporary file).
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
