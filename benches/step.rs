@@ -3,6 +3,9 @@
 //! - `step/reference` and `step/fast`: one step of the demo (32 x 32, 15
 //!   passes), the plain line-by-line pass against the fast one;
 //! - `frame/vertices`: building one frame's vertex data;
+//! - `frame/headless`: one whole headless frame at 792x573: a step, the
+//!   vertex data, upload, draw, finish and read back (skipped, with a note,
+//!   where no EGL device is available);
 //! - `scaling/fast/N` and `scaling/fast-1-thread/N`: the fast step on N x N
 //!   grids, reported as throughput in point-passes (criterion prints
 //!   elements per second; nanoseconds per point-pass is 1e9 over that).
@@ -11,7 +14,8 @@ use std::time::Duration;
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use cloth_demo::render::scene;
+use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::render::{scene, Camera};
 use cloth_demo::sim::{reference, Simulation, PASSES};
 
 /// A state from the middle of the demo: draped over the spheres, where
@@ -54,6 +58,37 @@ fn frame_vertices(c: &mut Criterion) {
     });
 }
 
+fn frame_headless(c: &mut Criterion) {
+    let mut ctx = match HeadlessContext::new() {
+        Ok(ctx) => ctx,
+        Err(e) => {
+            eprintln!("frame/headless skipped: {e}");
+            return;
+        }
+    };
+    eprintln!(
+        "frame/headless on {} ({}, {})",
+        ctx.device(),
+        ctx.api(),
+        ctx.gl_version().1
+    );
+    let mut sim = draped();
+    let camera = Camera::default();
+    let mut image = Image {
+        width: 0,
+        height: 0,
+        rgba: Vec::new(),
+    };
+    c.bench_function("frame/headless", |b| {
+        b.iter(|| {
+            sim.step();
+            ctx.render_into(&sim, &camera, 792, 573, &mut image)
+                .expect("headless frame");
+            black_box(image.rgba.len());
+        })
+    });
+}
+
 fn scaling(c: &mut Criterion) {
     let one_thread = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
@@ -81,5 +116,5 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, step, frame_vertices, scaling);
+criterion_group!(benches, step, frame_vertices, frame_headless, scaling);
 criterion_main!(benches);
