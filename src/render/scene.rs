@@ -61,20 +61,20 @@ pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
     out.reserve(vertex_count(sim.cloth.n()));
     floor(out);
     for centre in &sim.spheres.centres {
-        sphere(*centre, DRAWN_SPHERE_RADIUS, out);
+        sphere(*centre, &DRAWN_SPHERE, out);
     }
     cloth(sim, out);
 }
 
 /// Push one quad given as the original's four strip vertices `a, b, c, d`:
 /// the triangles `a, b, c` and `b, c, d`, all in colour `col`.
-fn quad(out: &mut Vec<Vertex>, [a, b, c, d]: [[f64; 3]; 4], col: [f32; 3]) {
-    for p in [a, b, c, b, c, d] {
-        out.push(Vertex {
-            pos: [p[0] as f32, p[1] as f32, p[2] as f32],
-            col,
-        });
-    }
+#[inline]
+fn quad(out: &mut Vec<Vertex>, corners: [[f64; 3]; 4], col: [f32; 3]) {
+    let [a, b, c, d] = corners.map(|p| Vertex {
+        pos: [p[0] as f32, p[1] as f32, p[2] as f32],
+        col,
+    });
+    out.extend_from_slice(&[a, b, c, b, c, d]);
 }
 
 /// Checkerboard pick by the original's `((i ^ j) & 1) == 0`.
@@ -108,12 +108,11 @@ fn floor(out: &mut Vec<Vertex>) {
     }
 }
 
-/// One sphere as the original's Sphere() builds it: a 16 x 16 grid, point
-/// `(j, i)` at angle `i * pi/16` down from the top, turned `j * pi/8` about y
-/// (with the article's `3.14159`). Quad `(j, i)` joins rows `i` and
-/// `(i + 1) & 15`, columns `j` and `(j + 1) & 15`: the row wrap joins the
-/// bottom ring back to the top pole through the middle, as the original does.
-pub fn sphere(centre: [f64; 3], r: f64, out: &mut Vec<Vertex>) {
+/// Offsets from a sphere's centre to its 16 x 16 grid points, for radius
+/// `r`, as the original's Sphere() computes them: point `(j, i)` at angle
+/// `i * pi/16` down from the top, turned `j * pi/8` about y (with the
+/// article's `3.14159`).
+pub fn sphere_offsets(r: f64) -> [[[f64; 3]; SPHERE_GRID]; SPHERE_GRID] {
     const PI: f64 = crate::sim::spheres::ARTICLE_PI;
     let mut grid = [[[0.0f64; 3]; SPHERE_GRID]; SPHERE_GRID];
     for (j, row) in grid.iter_mut().enumerate() {
@@ -122,20 +121,37 @@ pub fn sphere(centre: [f64; 3], r: f64, out: &mut Vec<Vertex>) {
             let x = r * (i as f64 * PI / 16.0).sin();
             let y = r * (i as f64 * PI / 16.0).cos();
             let z = 0.0;
-            *p = [
-                centre[0] + (z * sin_j + x * cos_j),
-                centre[1] + y,
-                centre[2] + (z * cos_j - x * sin_j),
-            ];
+            *p = [z * sin_j + x * cos_j, y, z * cos_j - x * sin_j];
         }
     }
+    grid
+}
+
+/// [`sphere_offsets`] at the drawn radius, worked out once: the shape never
+/// changes, only the centre moves.
+static DRAWN_SPHERE: std::sync::LazyLock<[[[f64; 3]; SPHERE_GRID]; SPHERE_GRID]> =
+    std::sync::LazyLock::new(|| sphere_offsets(DRAWN_SPHERE_RADIUS));
+
+/// One sphere at `centre` with the grid `offsets` (from [`sphere_offsets`]).
+/// Quad `(j, i)` joins rows `i` and `(i + 1) & 15`, columns `j` and
+/// `(j + 1) & 15`: the row wrap joins the bottom ring back to the top pole
+/// through the middle, as the original does.
+pub fn sphere(
+    centre: [f64; 3],
+    offsets: &[[[f64; 3]; SPHERE_GRID]; SPHERE_GRID],
+    out: &mut Vec<Vertex>,
+) {
+    let at = |j: usize, i: usize| {
+        let o = offsets[j][i];
+        [centre[0] + o[0], centre[1] + o[1], centre[2] + o[2]]
+    };
     for j in 0..SPHERE_GRID {
         for i in 0..SPHERE_GRID {
             let ii = (i + 1) & 15;
             let jj = (j + 1) & 15;
             quad(
                 out,
-                [grid[j][i], grid[j][ii], grid[jj][i], grid[jj][ii]],
+                [at(j, i), at(j, ii), at(jj, i), at(jj, ii)],
                 check(i, j, RED, WHITE),
             );
         }
@@ -198,7 +214,7 @@ mod tests {
     #[test]
     fn sphere_row_wrap_returns_to_the_top_pole() {
         let mut v = Vec::new();
-        sphere([0.0, 0.0, 0.0], 0.49, &mut v);
+        sphere([0.0, 0.0, 0.0], &sphere_offsets(0.49), &mut v);
         // Quad (j=0, i=15): vertices [0][15], [0][0], [1][15], [1][0].
         let q = &v[6 * 15..6 * 16];
         assert_eq!(q[1].pos, [0.0, 0.49, 0.0], "row 0 is the top pole");
