@@ -3,16 +3,15 @@
 
 use cloth_demo::sim::spheres::{wave, REST_CENTRES};
 use cloth_demo::sim::{
-    collide, reference, spring, Cloth, Simulation, Spheres, DIST, GRAVITY, PASSES, SPACING,
+    collide, reference, spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, PASSES, SPACING,
     SPHERE_RADIUS, STIFFNESS,
 };
 
 /// Signed distance one edge spring of length `len` moves its point in a
 /// pass: positive towards the neighbour.
 fn edge_spring_move(len: f64) -> f64 {
-    // The neighbour sits `len` away along x; the point moves by v * dd.
-    let dd = spring(len * len, SPACING * DIST[2][3]);
-    len * dd
+    // The neighbour sits `len` away along x.
+    spring_term([0.0; 3], [len, 0.0, 0.0], SPACING * DIST[2][3])[0]
 }
 
 #[test]
@@ -72,8 +71,7 @@ fn hanging_strip(count: usize) -> Vec<f64> {
             let mut m = -GRAVITY;
             for nb in [k - 1, k + 1] {
                 if nb <= count {
-                    let v = y[nb] - y[k];
-                    m += v * spring(v * v, rest);
+                    m += spring_term([0.0, y[k], 0.0], [0.0, y[nb], 0.0], rest)[1];
                 }
             }
             next[k] = y[k] + m;
@@ -276,5 +274,5 @@ fn coincident_neighbours_are_skipped_not_divided_by_zero() {
         cloth.pass(&far_spheres);
     }
     assert!(cloth.points().flatten().all(f64::is_finite));
-    assert_eq!(spring(0.0, 0.1), 0.0);
+    assert_eq!(spring_term([1.0, 2.0, 3.0], [1.0, 2.0, 3.0], 0.1), [0.0; 3]);
 }

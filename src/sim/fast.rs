@@ -116,18 +116,19 @@ impl Workspace {
 }
 
 /// The term `v * dd` that the spring from `a` to `b` with rest length
-/// `rest` gives `a`; zero for coincident points. The same operations as
-/// [`super::spring`], written so they vectorise (the `d == 0` case is a
-/// select, not a branch).
+/// `rest` gives `a`, and whether `d` overflowed. The operations of
+/// [`super::spring_term`], written so they vectorise: the too-close case is
+/// a select, and an overflowed `d` (its term here is NaN) is flagged for
+/// [`springs`] to redo with the scalar function.
 #[inline(always)]
-fn term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+fn term(a: [f64; 3], b: [f64; 3], rest: f64) -> ([f64; 3], bool) {
     let vx = b[0] - a[0];
     let vy = b[1] - a[1];
     let vz = b[2] - a[2];
     let d = vx * vx + vy * vy + vz * vz;
     let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
-    let dd = if d == 0.0 { 0.0 } else { dd };
-    [vx * dd, vy * dd, vz * dd]
+    let dd = if d >= f64::MIN_POSITIVE { dd } else { 0.0 };
+    ([vx * dd, vy * dd, vz * dd], !d.is_finite())
 }
 
 /// Read-only view of one row of points.
@@ -174,11 +175,25 @@ fn springs(
     let ox = &mut out.x[io..io + len];
     let oy = &mut out.y[io..io + len];
     let oz = &mut out.z[io..io + len];
+    let mut far = false;
     for k in 0..len {
-        let t = term([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]], rest);
+        let (t, overflow) = term([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]], rest);
         ox[k] = t[0];
         oy[k] = t[1];
         oz[k] = t[2];
+        far |= overflow;
+    }
+    if far {
+        // Points so far apart that `d` overflowed: rare, and redone apart.
+        for k in 0..len {
+            let (a, b) = ([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]]);
+            if term(a, b, rest).1 {
+                let t = super::far_spring_term(a, b, rest);
+                ox[k] = t[0];
+                oy[k] = t[1];
+                oz[k] = t[2];
+            }
+        }
     }
 }
 

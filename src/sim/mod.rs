@@ -40,12 +40,25 @@
 //!
 //! # Degenerate states
 //!
-//! The original divides by zero where two neighbours coincide (`d == 0`).
-//! This port skips that spring for that pass instead (a coincident pair has
-//! no direction to push along), so no finite state gives NaN or infinity
-//! from that division. Likewise a point exactly at a sphere's centre has no
-//! direction out; it is put on the sphere's top (`+y`). Golden runs never
-//! reach either case, so neither costs any faithfulness.
+//! No finite state gives NaN or infinity. Each division and square root in
+//! a step, and what it does at its degenerate point:
+//!
+//! - The spring's `sqrt(d)` and `/ d`, where two neighbours coincide
+//!   (`d == 0`): the original divides by zero. This port skips that spring
+//!   for that pass (a coincident pair has no direction to push along), and
+//!   likewise when `d` is so small it is not a normal `f64` (points within
+//!   about 1.5e-154), where `dd` would overflow.
+//! - The same, where `d` overflows (neighbours more than about 1.3e154
+//!   apart): the move is worked out without squaring, a pull of
+//!   `0.03 * (1 - rest / len)` along the spring, at most 0.03.
+//! - The sphere's `r / sqrt(d)`, where a point lands exactly on a sphere's
+//!   centre: there is no direction out, so it is put on the sphere's top
+//!   (`+y`). A point merely very near the centre is scaled out as usual.
+//! - The waves' `cos` and `sin` are finite for every step count.
+//!
+//! The original's runs never reach any of these, so they cost no
+//! faithfulness: the golden trajectories stay bit-exact. See
+//! [`spring_term`] and [`collide`].
 
 mod fast;
 pub mod reference;
@@ -208,17 +221,56 @@ impl Cloth {
     }
 }
 
-/// The spring factor `dd` for a neighbour at squared distance `d` with rest
-/// length `rest`: `(0.03 * (sqrt(d) - rest)) / d`, so the point moves by
-/// `v * dd`. Returns 0 (no move) for coincident points (`d == 0`), where the
-/// original divides by zero; see the module docs.
+/// The move the spring from point `a` to its neighbour `b` (rest length
+/// `rest`, world units) gives `a` in a pass: `v * dd` with `v = b - a`,
+/// `d = vx*vx + vy*vy + vz*vz` and `dd = (0.03 * (sqrt(d) - rest)) / d`,
+/// exactly the original's operations, wherever they are finite.
+///
+/// The degenerate cases (see the module docs), none of which the original's
+/// runs reach:
+/// - `d` below the smallest normal `f64` (about 2.2e-308: the points
+///   coincide, or are within about 1.5e-154 of each other): no move. The
+///   original divides by zero at `d == 0`; below that `dd` overflows.
+/// - `d` overflows (the points are more than about 1.3e154 apart, or `v`
+///   itself overflows): the same move worked out without squaring,
+///   `0.03 * (1 - rest / len)` along the unit vector from half of `v`. It is
+///   finite, and at most 0.03 long.
 #[inline(always)]
-pub fn spring(d: f64, rest: f64) -> f64 {
-    if d == 0.0 {
-        0.0
-    } else {
-        (STIFFNESS * (d.sqrt() - rest)) / d
+pub fn spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    let vx = b[0] - a[0];
+    let vy = b[1] - a[1];
+    let vz = b[2] - a[2];
+    let d = vx * vx + vy * vy + vz * vz;
+    if !d.is_finite() {
+        return far_spring_term(a, b, rest);
     }
+    if d < f64::MIN_POSITIVE {
+        return [0.0; 3];
+    }
+    let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
+    [vx * dd, vy * dd, vz * dd]
+}
+
+/// [`spring_term`] for points so far apart that `d` (or `v`) overflows.
+#[cold]
+#[inline(never)]
+pub(crate) fn far_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    // Half the vector is finite for any finite a, b.
+    let h = [
+        b[0] * 0.5 - a[0] * 0.5,
+        b[1] * 0.5 - a[1] * 0.5,
+        b[2] * 0.5 - a[2] * 0.5,
+    ];
+    let s = h[0].abs().max(h[1].abs()).max(h[2].abs());
+    if !(s > 0.0 && s.is_finite()) {
+        return [0.0; 3];
+    }
+    let u = [h[0] / s, h[1] / s, h[2] / s];
+    let ulen = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt();
+    // len may overflow to infinity; then rest / len is 0 and the pull 0.03.
+    let len = 2.0 * s * ulen;
+    let f = STIFFNESS * (1.0 - rest / len);
+    [u[0] / ulen * f, u[1] / ulen * f, u[2] / ulen * f]
 }
 
 /// Collisions for one moved point `p`: the floor clamp, then each sphere in

@@ -7,7 +7,7 @@
 //! allocates the new buffer each pass. Change nothing here without the
 //! golden tests passing.
 
-use super::{collide, spring, Cloth, Simulation, Spheres, DIST, GRAVITY, PASSES, SPACING};
+use super::{collide, spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, PASSES, SPACING};
 
 /// Where point `[j][i]` moves in a pass from gravity and its springs,
 /// before collisions: `p + m`, with `m` summed over the neighbours in the
@@ -25,15 +25,11 @@ pub fn moved_point(cloth: &Cloth, j: usize, i: usize) -> [f64; 3] {
             if ii == i && jj == j {
                 continue;
             }
-            let [qx, qy, qz] = cloth.point(jj, ii);
-            let vx = qx - px;
-            let vy = qy - py;
-            let vz = qz - pz;
             let rest = SPACING * DIST[2 + jj - j][2 + ii - i];
-            let dd = spring(vx * vx + vy * vy + vz * vz, rest);
-            mx += vx * dd;
-            my += vy * dd;
-            mz += vz * dd;
+            let [tx, ty, tz] = spring_term([px, py, pz], cloth.point(jj, ii), rest);
+            mx += tx;
+            my += ty;
+            mz += tz;
         }
     }
     [px + mx, py + my, pz + mz]
