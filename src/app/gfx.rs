@@ -112,6 +112,16 @@ impl Gfx {
             .window_handle()
             .map_err(|e| format!("cannot open a window: no window handle: {e}"))?
             .as_raw();
+        #[cfg(all(
+            unix,
+            not(any(
+                target_os = "macos",
+                target_os = "ios",
+                target_os = "android",
+                target_os = "redox"
+            ))
+        ))]
+        super::x11::claim_errors_about(raw_window);
         let not_current = create_context(&config, raw_window)?;
 
         let size = window.inner_size();
@@ -140,6 +150,24 @@ impl Gfx {
             surface,
             window,
         })
+    }
+
+    /// Tear down after the window was destroyed from outside: as a normal
+    /// drop, except that the surface is leaked rather than destroyed. Its
+    /// window is gone, so destroying it would only draw an X error (GLX's
+    /// `BadWindow`), which winit reports as a failure of the whole event
+    /// loop; the server frees it with the window.
+    pub fn close_after_destroyed(self) {
+        let Gfx {
+            renderer,
+            context,
+            surface,
+            window,
+        } = self;
+        drop(renderer);
+        drop(context);
+        std::mem::forget(surface);
+        drop(window);
     }
 
     /// Resize the surface to `width x height` physical pixels.

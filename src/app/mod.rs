@@ -11,6 +11,16 @@
 mod gfx;
 pub mod orbit;
 pub mod pacing;
+#[cfg(all(
+    unix,
+    not(any(
+        target_os = "macos",
+        target_os = "ios",
+        target_os = "android",
+        target_os = "redox"
+    ))
+))]
+mod x11;
 
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
@@ -65,11 +75,12 @@ pub fn action_for_key(key: &Key, state: ElementState) -> Option<Action> {
 }
 
 /// The action for a window event: [`Action::Quit`] for the close button
-/// (`CloseRequested`) and for Escape pressed (see [`action_for_key`]);
-/// `None` for everything else.
+/// (`CloseRequested`), for Escape pressed (see [`action_for_key`]) and for
+/// the window destroyed from outside (`Destroyed`); `None` for everything
+/// else.
 pub fn action_for_event(event: &WindowEvent) -> Option<Action> {
     match event {
-        WindowEvent::CloseRequested => Some(Action::Quit),
+        WindowEvent::CloseRequested | WindowEvent::Destroyed => Some(Action::Quit),
         WindowEvent::KeyboardInput { event, .. } => action_for_key(&event.logical_key, event.state),
         _ => None,
     }
@@ -264,6 +275,12 @@ impl ApplicationHandler for App {
         _window_id: WindowId,
         event: WindowEvent,
     ) {
+        if matches!(event, WindowEvent::Destroyed) {
+            if let Some(gfx) = self.gfx.take() {
+                log::info!("the window was destroyed from outside");
+                gfx.close_after_destroyed();
+            }
+        }
         if action_for_event(&event) == Some(Action::Quit) {
             self.quit(event_loop);
             return;
