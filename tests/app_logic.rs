@@ -5,8 +5,7 @@ use std::time::{Duration, Instant};
 
 use cloth_demo::app::orbit::Orbit;
 use cloth_demo::app::pacing::{
-    Frame, FrameCounter, Mode, NextFrame, Pacer, FIRST_FRAME_STEPS, MAX_CATCH_UP,
-    STEPS_PER_SECOND,
+    Frame, FrameCounter, Mode, NextFrame, Pacer, FIRST_FRAME_STEPS, MAX_CATCH_UP, STEPS_PER_SECOND,
 };
 use cloth_demo::app::{action_for_event, action_for_key, drawable_size, Action};
 use cloth_demo::render::Camera;
@@ -63,7 +62,12 @@ fn first_move_with_the_button_already_down_does_not_jump() {
 #[test]
 fn a_drag_turns_the_same_at_any_scale_factor() {
     // The same 37 x -12 logical-pixel drag, in steps, at scale 1, 1.5 and 2.
-    let path = [(200.0, 100.0), (190.0, 103.0), (175.0, 108.0), (163.0, 112.0)];
+    let path = [
+        (200.0, 100.0),
+        (190.0, 103.0),
+        (175.0, 108.0),
+        (163.0, 112.0),
+    ];
     let drag = |scale: f64| {
         let mut o = Orbit::new();
         o.cursor_moved(path[0].0 * scale, path[0].1 * scale, scale);
@@ -192,7 +196,14 @@ fn the_first_frame_runs_exactly_two_steps() {
         let mut p = Pacer::new(mode);
         assert_eq!(p.next_frame(), NextFrame::Now, "{mode:?}");
         let first = p.frame(t0);
-        assert_eq!(first, Frame { steps: 2, dropped: 0 }, "{mode:?}");
+        assert_eq!(
+            first,
+            Frame {
+                steps: 2,
+                dropped: 0
+            },
+            "{mode:?}"
+        );
         assert_eq!(FIRST_FRAME_STEPS, 2);
         let mut sim = Simulation::new();
         sim.run(u64::from(first.steps));
@@ -258,21 +269,51 @@ fn a_late_frame_catches_up_at_most_fifteen_steps_and_drops_the_rest() {
     p.frame(at(t0, 1, 60));
     // A 200 ms hiccup: 12 steps due, all run.
     let f = p.frame(at(t0, 13, 60));
-    assert_eq!(f, Frame { steps: 12, dropped: 0 });
+    assert_eq!(
+        f,
+        Frame {
+            steps: 12,
+            dropped: 0
+        }
+    );
     // A 2 s stall: 120 due, 15 run, 105 dropped.
     let f = p.frame(at(t0, 133, 60));
-    assert_eq!(f, Frame { steps: MAX_CATCH_UP, dropped: 105 });
+    assert_eq!(
+        f,
+        Frame {
+            steps: MAX_CATCH_UP,
+            dropped: 105
+        }
+    );
     assert_eq!(MAX_CATCH_UP, 15);
     // Then back to one a frame, from the stall on: not a second burst.
     for k in 134..=200 {
-        assert_eq!(p.frame(at(t0, k, 60)), Frame { steps: 1, dropped: 0 });
+        assert_eq!(
+            p.frame(at(t0, k, 60)),
+            Frame {
+                steps: 1,
+                dropped: 0
+            }
+        );
     }
     // Exactly 15 late runs all of them.
     let f = p.frame(at(t0, 215, 60));
-    assert_eq!(f, Frame { steps: 15, dropped: 0 });
+    assert_eq!(
+        f,
+        Frame {
+            steps: 15,
+            dropped: 0
+        }
+    );
     // 16 late drops one.
     let f = p.frame(at(t0, 231, 60));
-    assert_eq!(f, Frame { steps: 15, dropped: 1 });
+    assert_eq!(
+        f,
+        Frame {
+            steps: 15,
+            dropped: 1
+        }
+    );
 }
 
 #[test]
@@ -294,7 +335,13 @@ fn uncapped_runs_one_step_per_frame_whatever_the_time() {
     // 1,000 frames in a millisecond, then one after a 10 s stall.
     for k in 1..=1000u64 {
         let f = p.frame(t0 + Duration::from_micros(k));
-        assert_eq!(f, Frame { steps: 1, dropped: 0 });
+        assert_eq!(
+            f,
+            Frame {
+                steps: 1,
+                dropped: 0
+            }
+        );
         assert_eq!(p.next_frame(), NextFrame::Now);
         total += u64::from(f.steps);
     }
@@ -348,7 +395,10 @@ fn time_going_backwards_runs_nothing() {
 fn the_frame_counter_reports_every_interval() {
     let t0 = Instant::now();
     let mut c = FrameCounter::new(Duration::from_secs(5));
-    let one = Frame { steps: 1, dropped: 0 };
+    let one = Frame {
+        steps: 1,
+        dropped: 0,
+    };
     assert_eq!(c.record(t0, one), None);
     let mut report = None;
     for k in 1..=300 {
