@@ -92,7 +92,10 @@ impl Gfx {
         let (window, config) = match built {
             Ok(Ok((Some(window), config))) => (window, config),
             Ok(Ok((None, _))) => return Err("cannot open a window: none was made".into()),
-            Ok(Err(e)) => return Err(format!("cannot open an OpenGL window: {e}")),
+            Ok(Err(e)) if e.is::<glutin::error::Error>() => {
+                return Err(format!("no OpenGL on this display: {e}"))
+            }
+            Ok(Err(e)) => return Err(format!("cannot open a window: {e}")),
             Err(payload) if payload.is::<NoConfig>() => {
                 return Err(format!(
                     "no OpenGL config: the display offers no double-buffered window config \

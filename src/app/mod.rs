@@ -48,6 +48,11 @@ pub const INNER_SIZE: (f64, f64) = (792.0, 573.0);
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
 
+/// How often to ask the platform whether the window is minimised (an X11
+/// round trip; minimising sends no event there). While it is, the loop
+/// wakes only this often, to ask again.
+const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
+
 /// How the window runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -157,6 +162,9 @@ struct App {
     size: Option<(NonZeroU32, NonZeroU32)>,
     /// Whether the window is fully hidden (platforms that say so).
     occluded: bool,
+    /// Whether the window was minimised when last asked, and when that was.
+    minimised: bool,
+    minimised_checked: Option<Instant>,
     /// Whether a failed swap has been logged (only the first is).
     swap_failed: bool,
     /// Why the app stopped, when it failed.
@@ -179,6 +187,8 @@ impl App {
             counter: FrameCounter::new(REPORT_EVERY),
             size: None,
             occluded: false,
+            minimised: false,
+            minimised_checked: None,
             swap_failed: false,
             error: None,
         }
@@ -322,8 +332,30 @@ impl ApplicationHandler for App {
             event_loop.set_control_flow(ControlFlow::Wait);
             return;
         };
+        // Minimised: no event says so on X11, so ask now and then, and only
+        // wake to ask again.
+        let now = Instant::now();
+        let checked = match self.minimised_checked {
+            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
+            _ => {
+                let minimised = gfx.window.is_minimized() == Some(true);
+                if minimised != self.minimised {
+                    log::debug!(
+                        "window {}",
+                        if minimised { "minimised" } else { "restored" }
+                    );
+                }
+                self.minimised = minimised;
+                self.minimised_checked = Some(now);
+                now
+            }
+        };
+        if self.minimised {
+            event_loop.set_control_flow(ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY));
+            return;
+        }
         let flow = match self.pacer.next_frame() {
-            NextFrame::At(at) if Instant::now() < at => ControlFlow::WaitUntil(at),
+            NextFrame::At(at) if now < at => ControlFlow::WaitUntil(at),
             NextFrame::Now | NextFrame::At(_) => {
                 gfx.window.request_redraw();
                 ControlFlow::Wait
