@@ -80,13 +80,21 @@ pub fn action_for_key(key: &Key, state: ElementState) -> Option<Action> {
 }
 
 /// The action for a window event: [`Action::Quit`] for the close button
-/// (`CloseRequested`), for Escape pressed (see [`action_for_key`]) and for
+/// (`CloseRequested`), for Escape pressed in the window (see
+/// [`action_for_key`]; not a synthetic press, which winit sends on X11 and
+/// Windows for keys already held when the window gains focus) and for
 /// the window destroyed from outside (`Destroyed`); `None` for everything
 /// else.
 pub fn action_for_event(event: &WindowEvent) -> Option<Action> {
     match event {
         WindowEvent::CloseRequested | WindowEvent::Destroyed => Some(Action::Quit),
-        WindowEvent::KeyboardInput { event, .. } => action_for_key(&event.logical_key, event.state),
+        // Synthetic presses are keys already held when the window gained
+        // focus, not pressed in it.
+        WindowEvent::KeyboardInput {
+            event,
+            is_synthetic: false,
+            ..
+        } => action_for_key(&event.logical_key, event.state),
         _ => None,
     }
 }
@@ -117,6 +125,16 @@ pub fn run(options: Options) -> Result<(), String> {
     result.map_err(|e| format!("the event loop failed: {e}"))
 }
 
+/// What made the app quit, for the log.
+fn event_name(event: &WindowEvent) -> &'static str {
+    match event {
+        WindowEvent::CloseRequested => "the close button",
+        WindowEvent::Destroyed => "the window destroyed",
+        WindowEvent::KeyboardInput { .. } => "Escape",
+        _ => "an event",
+    }
+}
+
 /// One line for an event loop that could not start.
 fn event_loop_error(e: &EventLoopError) -> String {
     let unset = |name: &str| std::env::var_os(name).map_or(true, |v| v.is_empty());
@@ -128,7 +146,8 @@ fn event_loop_error(e: &EventLoopError) -> String {
             target_os = "android"
         ))
     ));
-    if free_desktop && unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
+    let no_server = unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET");
+    if free_desktop && no_server && !matches!(e, EventLoopError::RecreationAttempt) {
         return "cannot open a window: no display server (DISPLAY and WAYLAND_DISPLAY are unset)"
             .into();
     }
@@ -139,7 +158,8 @@ fn event_loop_error(e: &EventLoopError) -> String {
         None => &text,
     };
     let what = what.trim().replace('\n', " ");
-    if free_desktop && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
+    let os_error = matches!(e, EventLoopError::Os(_));
+    if os_error && free_desktop && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
         let display = std::env::var("DISPLAY").unwrap_or_default();
         format!("cannot open a window: cannot connect to the X display \"{display}\": {what}")
     } else {
@@ -292,6 +312,9 @@ impl ApplicationHandler for App {
             }
         }
         if action_for_event(&event) == Some(Action::Quit) {
+            if self.gfx.is_some() {
+                log::info!("quitting on {}", event_name(&event));
+            }
             self.quit(event_loop);
             return;
         }

@@ -39,6 +39,8 @@ struct XErrorEvent {
 /// From now on, claim `BadWindow` and `BadDrawable` errors about `window`
 /// (an Xlib or XCB window; any other handle is ignored) so that winit does
 /// not see them. Safe to call again for a new window.
+// `c_ulong` is `u64` on 64-bit targets but `u32` on 32-bit ones.
+#[allow(clippy::unnecessary_cast)]
 pub(super) fn claim_errors_about(window: RawWindowHandle) {
     let xid = match window {
         RawWindowHandle::Xlib(h) => h.window as u64,
@@ -50,6 +52,8 @@ pub(super) fn claim_errors_about(window: RawWindowHandle) {
 }
 
 /// The hook winit calls with each X error; `true` claims it.
+// `c_ulong` is `u64` on 64-bit targets but `u32` on 32-bit ones.
+#[allow(clippy::useless_conversion)]
 fn hook(_display: *mut c_void, event: *mut c_void) -> bool {
     if event.is_null() {
         return false;
