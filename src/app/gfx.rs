@@ -356,3 +356,26 @@ fn glow_can_parse(version: &str) -> bool {
         .is_some_and(|m| m.starts_with('0') || m.trim_end_matches('0').parse::<u32>().is_ok());
     major_ok && minor_ok
 }
+
+#[cfg(test)]
+mod tests {
+    use super::glow_can_parse;
+
+    #[test]
+    fn reads_the_version_strings_glow_reads() {
+        assert!(glow_can_parse("4.5 (Core Profile) Mesa 22.3.6"));
+        assert!(glow_can_parse("3.3.0 NVIDIA 535.54.03"));
+        assert!(glow_can_parse("OpenGL ES 3.2 Mesa 22.3.6"));
+        assert!(glow_can_parse("OpenGL ES 2.0 Mesa 22.3.6"));
+        assert!(glow_can_parse("4.60"));
+    }
+
+    #[test]
+    fn refuses_what_glow_would_panic_on() {
+        assert!(!glow_can_parse(""));
+        assert!(!glow_can_parse("OpenGL"));
+        assert!(!glow_can_parse("4"));
+        assert!(!glow_can_parse("x.y Mesa"));
+        assert!(!glow_can_parse("4.x"));
+    }
+}
