@@ -228,7 +228,8 @@ impl App {
                 gfx.resize(w, h);
                 gfx.window.request_redraw();
             }
-            _ => log::debug!("zero-size window: not drawing"),
+            (_, None) => log::debug!("zero-size window: not drawing"),
+            (None, Some(_)) => {}
         }
     }
 
