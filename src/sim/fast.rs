@@ -18,10 +18,14 @@
 //!   associative, so the order is part of the result.
 //! - **Rows are processed with a rolling buffer** of two rows of
 //!   downward springs (structure of arrays), so the working set stays in
-//!   cache whatever the grid size. Points away from the left and right
-//!   edges are summed in a branch-free loop the compiler vectorises
-//!   (SIMD across points; `sqrt` and division are exactly rounded in SIMD
-//!   too); the two edge columns are done apart.
+//!   cache whatever the grid size.
+//! - **Edges are padding, not branches.** A missing neighbour (off the
+//!   grid) contributes an exact zero term, so every point of every row is
+//!   summed by the same branch-free loop, which the compiler vectorises
+//!   (SIMD across points; `sqrt` and division round exactly in SIMD too).
+//!   Adding zero is exact here: `m` starts at `+0` or `-0.001` and a
+//!   round-to-nearest sum is `-0` only when both operands are, so `m` is
+//!   never `-0`, and `m + 0 == m` for every other value.
 //! - **SIMD width is picked at run time** (AVX-512, AVX2, or the baseline
 //!   SSE2 on x86-64; the baseline elsewhere), so one binary runs on any
 //!   machine. No fused multiply-add is enabled and Rust never contracts or
@@ -47,15 +51,54 @@ pub const PARALLEL_MIN_GRID: usize = 128;
 /// Rows per band at the least, so each thread has enough work.
 const MIN_BAND_ROWS: usize = 16;
 
-/// One spring term per point of a row, `(x, y, z)` as three arrays.
+/// One value per point of a row plus one of padding at each end, `(x, y,
+/// z)` as three arrays of `n + 2`: point `i` at index `i + 1`. Used both
+/// for a row's points (padded with copies of the end points) and for the
+/// spring terms starting at each point (padded, and zero where the
+/// neighbour is off the grid).
 #[derive(Clone, Debug, Default)]
-struct Terms {
+struct Padded {
     x: Vec<f64>,
     y: Vec<f64>,
     z: Vec<f64>,
 }
 
-impl Terms {
+impl Padded {
+    fn resize(&mut self, n: usize) {
+        for v in [&mut self.x, &mut self.y, &mut self.z] {
+            v.resize(n + 2, 0.0);
+        }
+    }
+
+    fn zero(&mut self) {
+        for v in [&mut self.x, &mut self.y, &mut self.z] {
+            v.fill(0.0);
+        }
+    }
+
+    /// Set the term of point `i` to zero (its neighbour is off the grid).
+    fn zero_at(&mut self, i: usize) {
+        self.x[i + 1] = 0.0;
+        self.y[i + 1] = 0.0;
+        self.z[i + 1] = 0.0;
+    }
+
+    /// Copy row `j` of `src` in, padded with copies of its end points.
+    fn load_row(&mut self, src: &Cloth, j: usize) {
+        let n = src.n();
+        let r = j * n..(j + 1) * n;
+        for (o, v) in [
+            (&mut self.x, &src.x),
+            (&mut self.y, &src.y),
+            (&mut self.z, &src.z),
+        ] {
+            let row = &v[r.clone()];
+            o[1..n + 1].copy_from_slice(row);
+            o[0] = row[0];
+            o[n + 1] = row[n - 1];
+        }
+    }
+
     /// The x (0), y (1) or z (2) array.
     #[inline(always)]
     fn axis(&self, axis: usize) -> &[f64] {
@@ -65,42 +108,40 @@ impl Terms {
             _ => &self.z,
         }
     }
+}
 
-    fn resize(&mut self, n: usize) {
-        self.x.resize(n, 0.0);
-        self.y.resize(n, 0.0);
-        self.z.resize(n, 0.0);
+/// The springs from one row down to the next, by the point they start
+/// from: to the south (`s`), south-east (`se`) and south-west (`sw`)
+/// neighbour.
+#[derive(Clone, Debug, Default)]
+struct Down {
+    s: Padded,
+    se: Padded,
+    sw: Padded,
+}
+
+impl Down {
+    fn zero(&mut self) {
+        self.s.zero();
+        self.se.zero();
+        self.sw.zero();
     }
 }
 
-/// The springs from one row down to the next: to the south neighbour
-/// (`s[i]`, `i` to `i`), south-east (`se[i]`, `i` to `i + 1`) and
-/// south-west (`sw[i]`, `i` to `i - 1`; `sw[0]` unused).
-#[derive(Clone, Debug, Default)]
-struct Down {
-    s: Terms,
-    se: Terms,
-    sw: Terms,
-}
-
 /// Scratch rows for one band: the springs from the row above down into
-/// this one, this row's east springs, and this row's springs down; and
-/// padded copies of this row's and the next row's points.
+/// this one, this row's east springs, this row's springs down, and this
+/// row's and the next row's points.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workspace {
     up: Down,
-    east: Terms,
+    east: Padded,
     down: Down,
-    /// This row's points, padded (see [`pad_row`]).
-    cur: Terms,
-    /// The next row's points, padded.
-    next: Terms,
+    cur: Padded,
+    next: Padded,
 }
 
 impl Workspace {
     fn resize(&mut self, n: usize) {
-        self.cur.resize(n + 2);
-        self.next.resize(n + 2);
         for t in [
             &mut self.up.s,
             &mut self.up.se,
@@ -109,6 +150,8 @@ impl Workspace {
             &mut self.down.s,
             &mut self.down.se,
             &mut self.down.sw,
+            &mut self.cur,
+            &mut self.next,
         ] {
             t.resize(n);
         }
@@ -119,7 +162,7 @@ impl Workspace {
 /// `rest` gives `a`, and whether `d` overflowed. The operations of
 /// [`super::spring_term`], written so they vectorise: the too-close case is
 /// a select, and an overflowed `d` (its term here is NaN) is flagged for
-/// [`springs`] to redo with the scalar function.
+/// the caller to redo with the scalar function.
 #[inline(always)]
 fn term(a: [f64; 3], b: [f64; 3], rest: f64) -> ([f64; 3], bool) {
     let vx = b[0] - a[0];
@@ -131,52 +174,19 @@ fn term(a: [f64; 3], b: [f64; 3], rest: f64) -> ([f64; 3], bool) {
     ([vx * dd, vy * dd, vz * dd], !d.is_finite())
 }
 
-/// Read-only view of one row of points.
-#[derive(Clone, Copy)]
-struct Row<'a> {
-    x: &'a [f64],
-    y: &'a [f64],
-    z: &'a [f64],
-}
-
-impl<'a> Row<'a> {
-    fn of(cloth: &'a Cloth, j: usize) -> Self {
-        let n = cloth.n();
-        let r = j * n..(j + 1) * n;
-        Row {
-            x: &cloth.x[r.clone()],
-            y: &cloth.y[r.clone()],
-            z: &cloth.z[r],
-        }
-    }
-
-    #[inline(always)]
-    fn at(&self, i: usize) -> [f64; 3] {
-        [self.x[i], self.y[i], self.z[i]]
-    }
-}
-
-/// Write the spring terms `a[ia + k] -> b[ib + k]` for `k in 0..len` into
-/// `out[io + k]`.
+/// Terms `a[k + ka] -> b[k + kb]` for `k in 0..n` into `out[k + 1]`, where
+/// `a`, `b` are padded rows and `ka`, `kb` in `0..=2` pick the neighbour.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn springs(
-    a: Row,
-    ia: usize,
-    b: Row,
-    ib: usize,
-    len: usize,
-    rest: f64,
-    out: &mut Terms,
-    io: usize,
-) {
-    let (ax, ay, az) = (&a.x[ia..ia + len], &a.y[ia..ia + len], &a.z[ia..ia + len]);
-    let (bx, by, bz) = (&b.x[ib..ib + len], &b.y[ib..ib + len], &b.z[ib..ib + len]);
-    let ox = &mut out.x[io..io + len];
-    let oy = &mut out.y[io..io + len];
-    let oz = &mut out.z[io..io + len];
+fn springs(a: &Padded, ka: usize, b: &Padded, kb: usize, n: usize, rest: f64, out: &mut Padded) {
+    let (ax, ay, az) = (&a.x[ka..ka + n], &a.y[ka..ka + n], &a.z[ka..ka + n]);
+    let (bx, by, bz) = (&b.x[kb..kb + n], &b.y[kb..kb + n], &b.z[kb..kb + n]);
+    let (ox, oy, oz) = (
+        &mut out.x[1..n + 1],
+        &mut out.y[1..n + 1],
+        &mut out.z[1..n + 1],
+    );
     let mut far = false;
-    for k in 0..len {
+    for k in 0..n {
         let (t, overflow) = term([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]], rest);
         ox[k] = t[0];
         oy[k] = t[1];
@@ -185,7 +195,7 @@ fn springs(
     }
     if far {
         // Points so far apart that `d` overflowed: rare, and redone apart.
-        for k in 0..len {
+        for k in 0..n {
             let (a, b) = ([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]]);
             if term(a, b, rest).1 {
                 let t = super::far_spring_term(a, b, rest);
@@ -197,52 +207,22 @@ fn springs(
     }
 }
 
-/// Copy row `j` of `src` into `out` with one point of padding at each end,
-/// a copy of the end point: `out[i + 1]` is point `i`. The spring loops
-/// then run over all `n` points in whole SIMD vectors (no scalar tail with
-/// its square roots and divisions); the padded springs come out zero
-/// (coincident points) and are never read.
+/// The east springs of the padded row `row`; the last point's is zero.
 #[inline(always)]
-fn pad_row(src: &Cloth, j: usize, out: &mut Terms) {
-    let n = src.n();
-    let row = Row::of(src, j);
-    for (o, r) in [
-        (&mut out.x, row.x),
-        (&mut out.y, row.y),
-        (&mut out.z, row.z),
-    ] {
-        o[1..n + 1].copy_from_slice(r);
-        o[0] = r[0];
-        o[n + 1] = r[n - 1];
-    }
+fn east_springs(row: &Padded, n: usize, out: &mut Padded) {
+    springs(row, 1, row, 2, n, REST_EDGE, out);
+    out.zero_at(n - 1);
 }
 
-/// The padded row `t` as a row of points (point `i` at index `i + 1`).
+/// The springs from padded row `a` down to padded row `b`; the first
+/// point's south-west and the last point's south-east are zero.
 #[inline(always)]
-fn padded(t: &Terms) -> Row<'_> {
-    Row {
-        x: &t.x,
-        y: &t.y,
-        z: &t.z,
-    }
-}
-
-/// The east springs of a padded row: `out[i]` is `i -> i + 1`
-/// (`out[n - 1]` is padding).
-#[inline(always)]
-fn east_springs(row: &Terms, n: usize, out: &mut Terms) {
-    springs(padded(row), 1, padded(row), 2, n, REST_EDGE, out, 0);
-}
-
-/// The springs from padded row `a` down to padded row `b`: `s[i]` is
-/// `i -> i`, `se[i]` is `i -> i + 1` (`se[n - 1]` padding), `sw[i]` is
-/// `i -> i - 1` (`sw[0]` padding).
-#[inline(always)]
-fn down_springs(a: &Terms, b: &Terms, n: usize, out: &mut Down) {
-    let (a, b) = (padded(a), padded(b));
-    springs(a, 1, b, 1, n, REST_EDGE, &mut out.s, 0);
-    springs(a, 1, b, 2, n, REST_DIAGONAL, &mut out.se, 0);
-    springs(a, 1, b, 0, n, REST_DIAGONAL, &mut out.sw, 0);
+fn down_springs(a: &Padded, b: &Padded, n: usize, out: &mut Down) {
+    springs(a, 1, b, 1, n, REST_EDGE, &mut out.s);
+    springs(a, 1, b, 2, n, REST_DIAGONAL, &mut out.se);
+    springs(a, 1, b, 0, n, REST_DIAGONAL, &mut out.sw);
+    out.se.zero_at(n - 1);
+    out.sw.zero_at(0);
 }
 
 /// Sphere centres and radii, copied out for the inner loop.
@@ -261,8 +241,7 @@ struct SphereSet {
 /// vectorised count over the row; only a row with a point inside takes the
 /// scalar push, with its square root and division.
 #[inline(always)]
-fn collide_row(out: &mut RowMut, s: &SphereSet) {
-    let (x, y, z) = (&mut *out.x, &mut *out.y, &mut *out.z);
+fn collide_row(x: &mut [f64], y: &mut [f64], z: &mut [f64], s: &SphereSet) {
     let n = x.len();
     let (y, z) = (&mut y[..n], &mut z[..n]);
     for v in y.iter_mut() {
@@ -299,155 +278,40 @@ fn collide_row(out: &mut RowMut, s: &SphereSet) {
     }
 }
 
-/// One axis of the interior points' moves: `out[k] = p[k] + m`, with `m`
-/// from `m0` (gravity or 0) plus the eight terms in the original's order,
-/// the four computed by other points negated. Every slice is the same
-/// length, so the loop has no bounds checks and vectorises.
+/// One axis of a row's moves: `out[i] = p[i] + m`, with `m` from `m0`
+/// (gravity or 0) plus point `i`'s eight terms in the original's order:
+/// north-west, north, north-east and west negated from the points that
+/// computed them, then east, south-west, south, south-east. Every slice is
+/// `out.len()` long, so the loop has no bounds checks and vectorises.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn interior_axis<const UP: bool, const DOWN: bool>(
+fn sum_axis(
     m0: f64,
     p: &[f64],
-    [nw, north, ne]: [&[f64]; 3],
-    [west, east]: [&[f64]; 2],
-    [sw, south, se]: [&[f64]; 3],
+    [nw, north, ne, west]: [&[f64]; 4],
+    [east, sw, south, se]: [&[f64]; 4],
     out: &mut [f64],
 ) {
     let len = out.len();
-    let (p, nw, north, ne) = (&p[..len], &nw[..len], &north[..len], &ne[..len]);
-    let (west, east) = (&west[..len], &east[..len]);
-    let (sw, south, se) = (&sw[..len], &south[..len], &se[..len]);
-    for k in 0..len {
-        let mut m = m0;
-        if UP {
-            m -= nw[k];
-            m -= north[k];
-            m -= ne[k];
-        }
-        m -= west[k];
-        m += east[k];
-        if DOWN {
-            m += sw[k];
-            m += south[k];
-            m += se[k];
-        }
-        out[k] = p[k] + m;
-    }
-}
-
-/// Sum point `i`'s eight terms in the original's order and add them to it:
-/// `UP`/`DOWN` say whether the rows above/below exist, `LEFT`/`RIGHT`
-/// whether the columns do.
-#[inline(always)]
-fn moved<const UP: bool, const DOWN: bool, const LEFT: bool, const RIGHT: bool>(
-    p: [f64; 3],
-    i: usize,
-    ws: &Workspace,
-) -> [f64; 3] {
-    let (mut mx, mut my, mut mz) = (0.0, -GRAVITY, 0.0);
-    if UP {
-        if LEFT {
-            mx -= ws.up.se.x[i - 1];
-            my -= ws.up.se.y[i - 1];
-            mz -= ws.up.se.z[i - 1];
-        }
-        mx -= ws.up.s.x[i];
-        my -= ws.up.s.y[i];
-        mz -= ws.up.s.z[i];
-        if RIGHT {
-            mx -= ws.up.sw.x[i + 1];
-            my -= ws.up.sw.y[i + 1];
-            mz -= ws.up.sw.z[i + 1];
-        }
-    }
-    if LEFT {
-        mx -= ws.east.x[i - 1];
-        my -= ws.east.y[i - 1];
-        mz -= ws.east.z[i - 1];
-    }
-    if RIGHT {
-        mx += ws.east.x[i];
-        my += ws.east.y[i];
-        mz += ws.east.z[i];
-    }
-    if DOWN {
-        if LEFT {
-            mx += ws.down.sw.x[i];
-            my += ws.down.sw.y[i];
-            mz += ws.down.sw.z[i];
-        }
-        mx += ws.down.s.x[i];
-        my += ws.down.s.y[i];
-        mz += ws.down.s.z[i];
-        if RIGHT {
-            mx += ws.down.se.x[i];
-            my += ws.down.se.y[i];
-            mz += ws.down.se.z[i];
-        }
-    }
-    [p[0] + mx, p[1] + my, p[2] + mz]
-}
-
-/// Mutable view of one row of the new positions.
-struct RowMut<'a> {
-    x: &'a mut [f64],
-    y: &'a mut [f64],
-    z: &'a mut [f64],
-}
-
-impl RowMut<'_> {
-    #[inline(always)]
-    fn set(&mut self, i: usize, p: [f64; 3]) {
-        self.x[i] = p[0];
-        self.y[i] = p[1];
-        self.z[i] = p[2];
-    }
-}
-
-/// New positions of one row from its springs (already in `ws`): every
-/// point moved (the interior a vectorised loop per axis, the two end points
-/// apart), then the row collided.
-#[inline(always)]
-fn finish_row<const UP: bool, const DOWN: bool>(
-    row: Row,
-    n: usize,
-    ws: &Workspace,
-    spheres: &SphereSet,
-    out: &mut RowMut,
-) {
-    // Interior point i = k + 1 for k in 0..n-2; each neighbour's term is a
-    // slice starting where that neighbour's index is for k = 0.
-    let m = n - 2;
-    for (axis, m0) in [(0, 0.0), (1, -GRAVITY), (2, 0.0)] {
-        let p = [row.x, row.y, row.z][axis];
-        let o: &mut [f64] = match axis {
-            0 => &mut out.x[1..n - 1],
-            1 => &mut out.y[1..n - 1],
-            _ => &mut out.z[1..n - 1],
-        };
-        interior_axis::<UP, DOWN>(
-            m0,
-            &p[1..n - 1],
-            [
-                &ws.up.se.axis(axis)[..m],
-                &ws.up.s.axis(axis)[1..n - 1],
-                &ws.up.sw.axis(axis)[2..n],
-            ],
-            [&ws.east.axis(axis)[..m], &ws.east.axis(axis)[1..n - 1]],
-            [
-                &ws.down.sw.axis(axis)[1..n - 1],
-                &ws.down.s.axis(axis)[1..n - 1],
-                &ws.down.se.axis(axis)[1..n - 1],
-            ],
-            o,
-        );
-    }
-    out.set(0, moved::<UP, DOWN, false, true>(row.at(0), 0, ws));
-    out.set(
-        n - 1,
-        moved::<UP, DOWN, true, false>(row.at(n - 1), n - 1, ws),
+    let (p, nw, north, ne, west) = (
+        &p[..len],
+        &nw[..len],
+        &north[..len],
+        &ne[..len],
+        &west[..len],
     );
-    collide_row(out, spheres);
+    let (east, sw, south, se) = (&east[..len], &sw[..len], &south[..len], &se[..len]);
+    for i in 0..len {
+        let mut m = m0;
+        m -= nw[i];
+        m -= north[i];
+        m -= ne[i];
+        m -= west[i];
+        m += east[i];
+        m += sw[i];
+        m += south[i];
+        m += se[i];
+        out[i] = p[i] + m;
+    }
 }
 
 /// One band of a pass: rows `j0..j0 + rows` of `dst` from `src`.
@@ -457,31 +321,47 @@ fn band(src: &Cloth, j0: usize, dst: [&mut [f64]; 3], spheres: &SphereSet, ws: &
     let [dx, dy, dz] = dst;
     let rows = dx.len() / n;
     ws.resize(n);
-    pad_row(src, j0, &mut ws.cur);
+    ws.cur.load_row(src, j0);
     if j0 > 0 {
-        pad_row(src, j0 - 1, &mut ws.next);
+        ws.next.load_row(src, j0 - 1);
         down_springs(&ws.next, &ws.cur, n, &mut ws.up);
+    } else {
+        ws.up.zero();
     }
     for j in j0..j0 + rows {
-        let row = Row::of(src, j);
         east_springs(&ws.cur, n, &mut ws.east);
-        let below = j + 1 < n;
-        if below {
-            pad_row(src, j + 1, &mut ws.next);
+        if j + 1 < n {
+            ws.next.load_row(src, j + 1);
             down_springs(&ws.cur, &ws.next, n, &mut ws.down);
+        } else {
+            ws.down.zero();
         }
         let r = (j - j0) * n..(j - j0 + 1) * n;
-        let mut out = RowMut {
-            x: &mut dx[r.clone()],
-            y: &mut dy[r.clone()],
-            z: &mut dz[r],
-        };
-        match (j > 0, below) {
-            (true, true) => finish_row::<true, true>(row, n, ws, spheres, &mut out),
-            (false, true) => finish_row::<false, true>(row, n, ws, spheres, &mut out),
-            (true, false) => finish_row::<true, false>(row, n, ws, spheres, &mut out),
-            (false, false) => finish_row::<false, false>(row, n, ws, spheres, &mut out),
+        let out = [&mut dx[r.clone()], &mut dy[r.clone()], &mut dz[r]];
+        // Point i's terms, by where they are stored: the term starting at
+        // point k sits at index k + 1.
+        let (up, down, east) = (&ws.up, &ws.down, &ws.east);
+        for (axis, (o, m0)) in out.into_iter().zip([0.0, -GRAVITY, 0.0]).enumerate() {
+            sum_axis(
+                m0,
+                &ws.cur.axis(axis)[1..n + 1],
+                [
+                    &up.se.axis(axis)[..n],      // from (j-1, i-1)
+                    &up.s.axis(axis)[1..n + 1],  // from (j-1, i)
+                    &up.sw.axis(axis)[2..n + 2], // from (j-1, i+1)
+                    &east.axis(axis)[..n],       // from (j, i-1)
+                ],
+                [
+                    &east.axis(axis)[1..n + 1],
+                    &down.sw.axis(axis)[1..n + 1],
+                    &down.s.axis(axis)[1..n + 1],
+                    &down.se.axis(axis)[1..n + 1],
+                ],
+                o,
+            );
         }
+        let r = (j - j0) * n..(j - j0 + 1) * n;
+        collide_row(&mut dx[r.clone()], &mut dy[r.clone()], &mut dz[r], spheres);
         std::mem::swap(&mut ws.up, &mut ws.down);
         std::mem::swap(&mut ws.cur, &mut ws.next);
     }
