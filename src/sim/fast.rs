@@ -16,13 +16,17 @@
 //!   (north-west, north, north-east, west, east, south-west, south,
 //!   south-east), starting from `(0, -0.001, 0)`: addition is not
 //!   associative, so the order is part of the result.
-//! - **Rows are processed with a rolling buffer** of two rows of
-//!   downward springs (structure of arrays), so the working set stays in
-//!   cache whatever the grid size.
-//! - **Edges are padding, not branches.** A missing neighbour (off the
-//!   grid) contributes an exact zero term, so every point of every row is
-//!   summed by the same branch-free loop, which the compiler vectorises
-//!   (SIMD across points; `sqrt` and division round exactly in SIMD too).
+//! - **Blocks of rows, structure of arrays.** The grid is done in blocks
+//!   of a few thousand points, so the working set stays in cache whatever
+//!   the grid size, and every loop runs over a whole block in the grid's
+//!   own row-major order.
+//! - **Edges are zeros, not branches.** A spring to a neighbour off the
+//!   grid contributes an exact zero term. In row-major order, reading one
+//!   point left of a row's start lands on the previous row's last point,
+//!   and so on; every such wrapped-around read is one of those zeros. So
+//!   every point is summed by the same branch-free loop, which the compiler
+//!   vectorises (SIMD across points; `sqrt` and division round exactly in
+//!   SIMD too).
 //!   Adding zero is exact here: `m` starts at `+0` or `-0.001` and a
 //!   round-to-nearest sum is `-0` only when both operands are, so `m` is
 //!   never `-0`, and `m + 0 == m` for every other value.
@@ -51,111 +55,30 @@ pub const PARALLEL_MIN_GRID: usize = 128;
 /// Rows per band at the least, so each thread has enough work.
 const MIN_BAND_ROWS: usize = 16;
 
-/// One value per point of a row plus one of padding at each end, `(x, y,
-/// z)` as three arrays of `n + 2`: point `i` at index `i + 1`. Used both
-/// for a row's points (padded with copies of the end points) and for the
-/// spring terms starting at each point (padded, and zero where the
-/// neighbour is off the grid).
-#[derive(Clone, Debug, Default)]
-struct Padded {
-    x: Vec<f64>,
-    y: Vec<f64>,
-    z: Vec<f64>,
-}
+/// Points per block the grid is processed in, about: enough for long
+/// vector loops, few enough that a block's arrays stay in cache.
+const BLOCK_POINTS: usize = 4096;
 
-impl Padded {
-    fn resize(&mut self, n: usize) {
-        for v in [&mut self.x, &mut self.y, &mut self.z] {
-            v.resize(n + 2, 0.0);
-        }
-    }
+/// One array per axis.
+type Xyz = [Vec<f64>; 3];
 
-    fn zero(&mut self) {
-        for v in [&mut self.x, &mut self.y, &mut self.z] {
-            v.fill(0.0);
-        }
-    }
-
-    /// Set the term of point `i` to zero (its neighbour is off the grid).
-    fn zero_at(&mut self, i: usize) {
-        self.x[i + 1] = 0.0;
-        self.y[i + 1] = 0.0;
-        self.z[i + 1] = 0.0;
-    }
-
-    /// Copy row `j` of `src` in, padded with copies of its end points.
-    fn load_row(&mut self, src: &Cloth, j: usize) {
-        let n = src.n();
-        let r = j * n..(j + 1) * n;
-        for (o, v) in [
-            (&mut self.x, &src.x),
-            (&mut self.y, &src.y),
-            (&mut self.z, &src.z),
-        ] {
-            let row = &v[r.clone()];
-            o[1..n + 1].copy_from_slice(row);
-            o[0] = row[0];
-            o[n + 1] = row[n - 1];
-        }
-    }
-
-    /// The x (0), y (1) or z (2) array.
-    #[inline(always)]
-    fn axis(&self, axis: usize) -> &[f64] {
-        match axis {
-            0 => &self.x,
-            1 => &self.y,
-            _ => &self.z,
-        }
-    }
-}
-
-/// The springs from one row down to the next, by the point they start
-/// from: to the south (`s`), south-east (`se`) and south-west (`sw`)
-/// neighbour.
-#[derive(Clone, Debug, Default)]
-struct Down {
-    s: Padded,
-    se: Padded,
-    sw: Padded,
-}
-
-impl Down {
-    fn zero(&mut self) {
-        self.s.zero();
-        self.se.zero();
-        self.sw.zero();
-    }
-}
-
-/// Scratch rows for one band: the springs from the row above down into
-/// this one, this row's east springs, this row's springs down, and this
-/// row's and the next row's points.
+/// Spring terms for a block of rows `jb..je`: the term each point's spring
+/// to its east (`e`), south (`s`), south-east (`se`) and south-west (`sw`)
+/// neighbour gives it, for the points of rows `jb - 1 .. je`, in the grid's
+/// own row-major order with one slot of slack at each end: the point at
+/// grid index `q` is at `q - (jb - 1) * n + 1`.
+///
+/// A spring to a neighbour off the grid is an exact zero. In row-major
+/// order, the neighbour one to the left of a row's first point is the
+/// previous row's last point, and so on: every such wrapped-around read
+/// lands on one of those zeros, so the sums need no edge cases and no
+/// padding.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workspace {
-    up: Down,
-    east: Padded,
-    down: Down,
-    cur: Padded,
-    next: Padded,
-}
-
-impl Workspace {
-    fn resize(&mut self, n: usize) {
-        for t in [
-            &mut self.up.s,
-            &mut self.up.se,
-            &mut self.up.sw,
-            &mut self.east,
-            &mut self.down.s,
-            &mut self.down.se,
-            &mut self.down.sw,
-            &mut self.cur,
-            &mut self.next,
-        ] {
-            t.resize(n);
-        }
-    }
+    e: Xyz,
+    s: Xyz,
+    se: Xyz,
+    sw: Xyz,
 }
 
 /// The term `v * dd` that the spring from `a` to `b` with rest length
@@ -174,55 +97,62 @@ fn term(a: [f64; 3], b: [f64; 3], rest: f64) -> ([f64; 3], bool) {
     ([vx * dd, vy * dd, vz * dd], !d.is_finite())
 }
 
-/// Terms `a[k + ka] -> b[k + kb]` for `k in 0..n` into `out[k + 1]`, where
-/// `a`, `b` are padded rows and `ka`, `kb` in `0..=2` pick the neighbour.
+/// Terms of the springs from grid point `q` to `q + offset`, for `q` in
+/// `from..to`, into slot `q + shift` of `out` (`len` slots); every other
+/// slot is set to zero.
 #[inline(always)]
-fn springs(a: &Padded, ka: usize, b: &Padded, kb: usize, n: usize, rest: f64, out: &mut Padded) {
-    let (ax, ay, az) = (&a.x[ka..ka + n], &a.y[ka..ka + n], &a.z[ka..ka + n]);
-    let (bx, by, bz) = (&b.x[kb..kb + n], &b.y[kb..kb + n], &b.z[kb..kb + n]);
-    let (ox, oy, oz) = (
-        &mut out.x[1..n + 1],
-        &mut out.y[1..n + 1],
-        &mut out.z[1..n + 1],
-    );
+#[allow(clippy::too_many_arguments)]
+fn springs(
+    src: &Cloth,
+    offset: usize,
+    from: usize,
+    to: usize,
+    shift: usize,
+    len: usize,
+    rest: f64,
+    out: &mut Xyz,
+) {
+    let count = to.saturating_sub(from);
+    let (a, b) = (from..from + count, from + offset..from + offset + count);
+    let (ax, ay, az) = (&src.x[a.clone()], &src.y[a.clone()], &src.z[a]);
+    let (bx, by, bz) = (&src.x[b.clone()], &src.y[b.clone()], &src.z[b]);
+    let o = from + shift..from + shift + count;
+    for v in out.iter_mut() {
+        v.resize(len, 0.0);
+        v[..o.start].fill(0.0);
+        v[o.end..].fill(0.0);
+    }
+    let [ox, oy, oz] = out;
+    let (ox, oy, oz) = (&mut ox[o.clone()], &mut oy[o.clone()], &mut oz[o]);
     let mut far = false;
-    for k in 0..n {
-        let (t, overflow) = term([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]], rest);
-        ox[k] = t[0];
-        oy[k] = t[1];
-        oz[k] = t[2];
+    for q in 0..count {
+        let (t, overflow) = term([ax[q], ay[q], az[q]], [bx[q], by[q], bz[q]], rest);
+        ox[q] = t[0];
+        oy[q] = t[1];
+        oz[q] = t[2];
         far |= overflow;
     }
     if far {
         // Points so far apart that `d` overflowed: rare, and redone apart.
-        for k in 0..n {
-            let (a, b) = ([ax[k], ay[k], az[k]], [bx[k], by[k], bz[k]]);
+        for q in 0..count {
+            let (a, b) = ([ax[q], ay[q], az[q]], [bx[q], by[q], bz[q]]);
             if term(a, b, rest).1 {
                 let t = super::far_spring_term(a, b, rest);
-                ox[k] = t[0];
-                oy[k] = t[1];
-                oz[k] = t[2];
+                ox[q] = t[0];
+                oy[q] = t[1];
+                oz[q] = t[2];
             }
         }
     }
 }
 
-/// The east springs of the padded row `row`; the last point's is zero.
-#[inline(always)]
-fn east_springs(row: &Padded, n: usize, out: &mut Padded) {
-    springs(row, 1, row, 2, n, REST_EDGE, out);
-    out.zero_at(n - 1);
-}
-
-/// The springs from padded row `a` down to padded row `b`; the first
-/// point's south-west and the last point's south-east are zero.
-#[inline(always)]
-fn down_springs(a: &Padded, b: &Padded, n: usize, out: &mut Down) {
-    springs(a, 1, b, 1, n, REST_EDGE, &mut out.s);
-    springs(a, 1, b, 2, n, REST_DIAGONAL, &mut out.se);
-    springs(a, 1, b, 0, n, REST_DIAGONAL, &mut out.sw);
-    out.se.zero_at(n - 1);
-    out.sw.zero_at(0);
+/// Set every `n`-th term from `at` to zero.
+fn zero_column(t: &mut Xyz, at: usize, n: usize) {
+    for v in t.iter_mut() {
+        for x in v.iter_mut().skip(at).step_by(n) {
+            *x = 0.0;
+        }
+    }
 }
 
 /// Sphere centres and radii, copied out for the inner loop.
@@ -232,21 +162,41 @@ struct SphereSet {
     r: [f64; SPHERE_COUNT],
 }
 
-/// Collisions for one row of moved points, in place: the floor clamp, then
+/// Points checked against the spheres together: one vectorised inside
+/// test per sphere, and a scalar push only for a chunk with a point inside.
+const COLLIDE_CHUNK: usize = 32;
+
+/// Collisions for a run of moved points, in place: the floor clamp, then
 /// each sphere in order, the operations of [`super::collide`].
 ///
-/// Sphere by sphere over the whole row gives each point the same sequence
-/// of operations as point by point, since a point's check against sphere
-/// `k` only reads where sphere `k - 1` left it. The inside test runs as a
-/// vectorised count over the row; only a row with a point inside takes the
-/// scalar push, with its square root and division.
+/// Chunk by chunk, sphere by sphere gives each point the same sequence of
+/// operations as point by point, since a point's check against sphere `k`
+/// only reads where sphere `k - 1` left it. The inside test is a vectorised
+/// count over the chunk; only a chunk with a point inside takes the scalar
+/// push, with its square root and division.
 #[inline(always)]
-fn collide_row(x: &mut [f64], y: &mut [f64], z: &mut [f64], s: &SphereSet) {
+fn collide_run(x: &mut [f64], y: &mut [f64], z: &mut [f64], s: &SphereSet) {
     let n = x.len();
     let (y, z) = (&mut y[..n], &mut z[..n]);
     for v in y.iter_mut() {
         *v = if *v < FLOOR_Y { FLOOR_Y } else { *v };
     }
+    for start in (0..n).step_by(COLLIDE_CHUNK) {
+        let end = (start + COLLIDE_CHUNK).min(n);
+        collide_chunk(
+            &mut x[start..end],
+            &mut y[start..end],
+            &mut z[start..end],
+            s,
+        );
+    }
+}
+
+/// [`collide_run`]'s spheres for one chunk.
+#[inline(always)]
+fn collide_chunk(x: &mut [f64], y: &mut [f64], z: &mut [f64], s: &SphereSet) {
+    let n = x.len();
+    let (y, z) = (&mut y[..n], &mut z[..n]);
     for k in 0..SPHERE_COUNT {
         let [sx, sy, sz] = s.c[k];
         let r = s.r[k];
@@ -278,92 +228,147 @@ fn collide_row(x: &mut [f64], y: &mut [f64], z: &mut [f64], s: &SphereSet) {
     }
 }
 
-/// One axis of a row's moves: `out[i] = p[i] + m`, with `m` from `m0`
-/// (gravity or 0) plus point `i`'s eight terms in the original's order:
-/// north-west, north, north-east and west negated from the points that
-/// computed them, then east, south-west, south, south-east. Every slice is
-/// `out.len()` long, so the loop has no bounds checks and vectorises.
+/// One axis of the block's moves: `out[k] = pos[k] + m` where `m` starts
+/// at `m0` (gravity or 0) and adds the point's eight terms in the
+/// original's order: north-west, north, north-east and west negated from
+/// the points that computed them, then its own east, south-west, south and
+/// south-east. The slices are offset so that index `k` of each is the right
+/// neighbour's entry, and all have `out.len()` values: no bounds checks, and
+/// the loop vectorises.
 #[inline(always)]
 fn sum_axis(
     m0: f64,
-    p: &[f64],
+    pos: &[f64],
     [nw, north, ne, west]: [&[f64]; 4],
     [east, sw, south, se]: [&[f64]; 4],
     out: &mut [f64],
 ) {
     let len = out.len();
-    let (p, nw, north, ne, west) = (
-        &p[..len],
+    let (pos, nw, north, ne, west) = (
+        &pos[..len],
         &nw[..len],
         &north[..len],
         &ne[..len],
         &west[..len],
     );
     let (east, sw, south, se) = (&east[..len], &sw[..len], &south[..len], &se[..len]);
-    for i in 0..len {
+    for k in 0..len {
         let mut m = m0;
-        m -= nw[i];
-        m -= north[i];
-        m -= ne[i];
-        m -= west[i];
-        m += east[i];
-        m += sw[i];
-        m += south[i];
-        m += se[i];
-        out[i] = p[i] + m;
+        m -= nw[k];
+        m -= north[k];
+        m -= ne[k];
+        m -= west[k];
+        m += east[k];
+        m += sw[k];
+        m += south[k];
+        m += se[k];
+        out[k] = pos[k] + m;
     }
 }
 
-/// One band of a pass: rows `j0..j0 + rows` of `dst` from `src`.
+/// One block of a pass: grid rows `jb..je` of `src` moved and collided
+/// into `dst` (those rows of the new positions, `n` values a row).
+#[inline(always)]
+fn block(
+    src: &Cloth,
+    jb: usize,
+    je: usize,
+    dst: [&mut [f64]; 3],
+    spheres: &SphereSet,
+    ws: &mut Workspace,
+) {
+    let n = src.n();
+    let total = n * n;
+    // Slots for the points of rows jb-1 .. je, plus one of slack at each
+    // end: grid index q sits at slot q + shift. Row jb-1 does not exist
+    // when jb == 0; its slots stay zero.
+    let len = (je - jb + 1) * n + 2;
+    let shift = n + 1 - jb * n; // q - (jb - 1) * n + 1, never negative here
+    let first = (jb * n).saturating_sub(n);
+    let end = je * n;
+    // Each spring type over the block's points that have that neighbour in
+    // the grid at all (the last row has none below, the last point none to
+    // the east); reads never leave the grid.
+    let below = end.min((n - 1) * n);
+    springs(
+        src,
+        1,
+        first,
+        end.min(total - 1),
+        shift,
+        len,
+        REST_EDGE,
+        &mut ws.e,
+    );
+    springs(src, n, first, below, shift, len, REST_EDGE, &mut ws.s);
+    springs(
+        src,
+        n + 1,
+        first,
+        below.min(total - n - 1),
+        shift,
+        len,
+        REST_DIAGONAL,
+        &mut ws.se,
+    );
+    springs(
+        src,
+        n - 1,
+        first,
+        below,
+        shift,
+        len,
+        REST_DIAGONAL,
+        &mut ws.sw,
+    );
+    // In row-major order the neighbour past a row's end is the next row's
+    // first point: those springs were computed from the wrong points and
+    // are really off the grid, so zero. Slot s holds column (s - 1) mod n.
+    zero_column(&mut ws.e, 0, n);
+    zero_column(&mut ws.se, 0, n);
+    zero_column(&mut ws.sw, 1, n);
+
+    // Sum every point of rows jb..je in one run, straight into dst. The
+    // first point, q = jb * n, sits at slot n + 1.
+    let k = n + 1;
+    let (q0, q1) = (jb * n, je * n);
+    let [dx, dy, dz] = dst;
+    for (axis, out) in [&mut *dx, &mut *dy, &mut *dz].into_iter().enumerate() {
+        let m0 = if axis == 1 { -GRAVITY } else { 0.0 };
+        let (e, s, se, sw) = (&ws.e[axis], &ws.s[axis], &ws.se[axis], &ws.sw[axis]);
+        let pos = [&src.x, &src.y, &src.z][axis];
+        sum_axis(
+            m0,
+            &pos[q0..q1],
+            [&se[k - n - 1..], &s[k - n..], &sw[k - n + 1..], &e[k - 1..]],
+            [&e[k..], &sw[k..], &s[k..], &se[k..]],
+            out,
+        );
+    }
+    collide_run(dx, dy, dz, spheres);
+}
+
+/// One band of a pass: rows `j0..j0 + rows` of `dst` from `src`, in
+/// blocks of about [`BLOCK_POINTS`].
 #[inline(always)]
 fn band(src: &Cloth, j0: usize, dst: [&mut [f64]; 3], spheres: &SphereSet, ws: &mut Workspace) {
     let n = src.n();
     let [dx, dy, dz] = dst;
     let rows = dx.len() / n;
-    ws.resize(n);
-    ws.cur.load_row(src, j0);
-    if j0 > 0 {
-        ws.next.load_row(src, j0 - 1);
-        down_springs(&ws.next, &ws.cur, n, &mut ws.up);
-    } else {
-        ws.up.zero();
-    }
-    for j in j0..j0 + rows {
-        east_springs(&ws.cur, n, &mut ws.east);
-        if j + 1 < n {
-            ws.next.load_row(src, j + 1);
-            down_springs(&ws.cur, &ws.next, n, &mut ws.down);
-        } else {
-            ws.down.zero();
-        }
-        let r = (j - j0) * n..(j - j0 + 1) * n;
-        let out = [&mut dx[r.clone()], &mut dy[r.clone()], &mut dz[r]];
-        // Point i's terms, by where they are stored: the term starting at
-        // point k sits at index k + 1.
-        let (up, down, east) = (&ws.up, &ws.down, &ws.east);
-        for (axis, (o, m0)) in out.into_iter().zip([0.0, -GRAVITY, 0.0]).enumerate() {
-            sum_axis(
-                m0,
-                &ws.cur.axis(axis)[1..n + 1],
-                [
-                    &up.se.axis(axis)[..n],      // from (j-1, i-1)
-                    &up.s.axis(axis)[1..n + 1],  // from (j-1, i)
-                    &up.sw.axis(axis)[2..n + 2], // from (j-1, i+1)
-                    &east.axis(axis)[..n],       // from (j, i-1)
-                ],
-                [
-                    &east.axis(axis)[1..n + 1],
-                    &down.sw.axis(axis)[1..n + 1],
-                    &down.s.axis(axis)[1..n + 1],
-                    &down.se.axis(axis)[1..n + 1],
-                ],
-                o,
-            );
-        }
-        let r = (j - j0) * n..(j - j0 + 1) * n;
-        collide_row(&mut dx[r.clone()], &mut dy[r.clone()], &mut dz[r], spheres);
-        std::mem::swap(&mut ws.up, &mut ws.down);
-        std::mem::swap(&mut ws.cur, &mut ws.next);
+    let step = (BLOCK_POINTS / n).max(1);
+    let mut jb = j0;
+    while jb < j0 + rows {
+        let je = (jb + step).min(j0 + rows);
+        let r = (jb - j0) * n..(je - j0) * n;
+        block(
+            src,
+            jb,
+            je,
+            [&mut dx[r.clone()], &mut dy[r.clone()], &mut dz[r]],
+            spheres,
+            ws,
+        );
+        jb = je;
     }
 }
 
