@@ -7,6 +7,7 @@
 
 pub mod camera;
 pub mod headless;
+pub mod record;
 pub mod scene;
 
 use std::fmt;
