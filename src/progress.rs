@@ -13,11 +13,13 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 pub const STEPS_PER_UPDATE: u64 = 250;
 
 /// A bar counting `steps` steps on stderr, hidden when stderr is not a
-/// terminal. The message (`{msg}`) follows the counts.
+/// terminal, e.g. `00:00:01 [====>    ] step 3,000/6,000, frame 750/1500
+/// (2,998/s, 1s left)`: the message (`{msg}`) follows the counts, the
+/// rate is steps a second.
 pub fn bar(steps: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(steps), ProgressDrawTarget::stderr());
     if let Ok(style) = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {human_pos}/{human_len} steps{msg}, {per_sec}, {eta} left",
+        "{elapsed_precise} [{wide_bar}] step {human_pos}/{human_len}{msg} ({per_sec:0}, {eta} left)",
     ) {
         bar.set_style(style.progress_chars("=> "));
     }
