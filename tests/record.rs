@@ -351,3 +351,15 @@ fn help_says_which_steps_become_frames() {
     let out = run(cloth_demo().arg("--help"));
     assert!(stdout(&out).contains("record"));
 }
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    // Long enough for several bar updates (every 250 steps).
+    let out = run(cloth_demo().args(["simulate", "--steps", "1000"]));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{:?}", stderr(&out));
+    let said = stdout(&out);
+    assert_eq!(said.lines().count(), 1, "{said:?}");
+    assert!(said.starts_with("1000 steps in "), "{said:?}");
+    assert!(said.contains(" steps/s ("), "{said:?}");
+}
