@@ -4,7 +4,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
 pub const DEFAULT_SIZE: Size = Size {
@@ -12,8 +12,12 @@ pub const DEFAULT_SIZE: Size = Size {
     height: 573,
 };
 
-/// Largest image side `render` accepts, pixels.
+/// Largest image side `render` and `record` accept, pixels.
 pub const MAX_SIDE: u32 = 16384;
+
+/// Largest `record --every`: ten minutes of the demo's time a frame (a GIF
+/// frame can last at most 655.35 s).
+pub const MAX_EVERY: u64 = 36_000;
 
 /// A spring-mass cloth falls onto five bobbing spheres: a bit-exact port of a
 /// classic OpenGL demo.
@@ -55,6 +59,31 @@ pub enum Command {
     /// Run the physics only: print steps per second and optionally write
     /// the final cloth as a state file (the golden CSV format).
     Simulate(SimulateArgs),
+    /// Draw every K-th step up to N into an animated GIF, with no window and
+    /// no display server (like `render`).
+    Record(RecordArgs),
+}
+
+impl Cli {
+    /// Checks clap cannot make on one argument alone: `record` needs
+    /// `--steps` at least `--every`.
+    ///
+    /// # Errors
+    /// A clap usage error saying which arguments disagree.
+    pub fn validate(&self) -> Result<(), clap::Error> {
+        if let Some(Command::Record(args)) = &self.command {
+            if args.steps < args.every {
+                return Err(Cli::command().error(
+                    clap::error::ErrorKind::ValueValidation,
+                    format!(
+                        "record --steps {} is less than --every {}: not one frame to draw",
+                        args.steps, args.every
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Where a run starts: the flat sheet, or a saved state.
@@ -82,6 +111,16 @@ pub struct RenderArgs {
     #[arg(long, value_name = "FILE.png")]
     pub out: PathBuf,
 
+    #[command(flatten)]
+    pub view: ViewArgs,
+
+    #[command(flatten)]
+    pub start: StartArgs,
+}
+
+/// The picture: its size and the camera (`render` and `record`).
+#[derive(Debug, Args)]
+pub struct ViewArgs {
     /// Image size in pixels.
     #[arg(long, value_name = "WxH", default_value_t = DEFAULT_SIZE)]
     pub size: Size,
@@ -90,6 +129,41 @@ pub struct RenderArgs {
     /// degrees a pixel), like the original's r1 and r2.
     #[arg(long, value_name = "R1,R2", default_value_t = Orbit { r1: 0.0, r2: 0.0 }, allow_hyphen_values = true)]
     pub orbit: Orbit,
+}
+
+/// `cloth-demo record`.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// Steps to run; frames are the states after steps K, 2K, ... up to N.
+    ///
+    /// Steps are counted from the start state (the flat sheet, or --from),
+    /// which is not itself a frame: frame k is what `render --steps kK`
+    /// draws. That is N/K frames, rounded down; steps past the last
+    /// multiple of K are not run.
+    #[arg(long, value_name = "N")]
+    pub steps: u64,
+
+    /// Draw every K-th step (1 to 36000, at most N); a frame lasts K/60 s.
+    ///
+    /// The demo runs 60 steps a second, so each frame shows for K/60 s.
+    /// GIF delays are whole hundredths: each is rounded down and the
+    /// remainder carried to the next (K = 4: 6, 7, 7, 6, 7, 7, ...
+    /// hundredths), so the total time stays right. Browsers slow frames
+    /// shorter than 2/100 s down, so for the web K >= 2 plays at the true
+    /// speed.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_EVERY))]
+    pub every: u64,
+
+    /// The animated GIF to write (loops forever; whole or not at all).
+    ///
+    /// Frames are streamed into a hidden temporary file beside it
+    /// (`.cloth-demo-*`), renamed to FILE.gif only when complete: an
+    /// interrupted run leaves no FILE.gif.
+    #[arg(long, value_name = "FILE.gif")]
+    pub out: PathBuf,
+
+    #[command(flatten)]
+    pub view: ViewArgs,
 
     #[command(flatten)]
     pub start: StartArgs,

@@ -11,7 +11,8 @@
 //!   step equals the original program's to the last bit. Embed this one.
 //! - [`render`]: drawing through glow: the scene's triangles built from a
 //!   simulation state, the pass-through shaders, the camera, and the
-//!   headless path (EGL, no display server) that draws to an image.
+//!   headless path (EGL, no display server) that draws to an image, and
+//!   [`render::record`], which streams such images into an animated GIF.
 //! - [`app`]: the window (winit + glutin), mouse orbit, Escape, pacing.
 
 pub mod app;

@@ -3,10 +3,12 @@
 //!
 //! Knows [`crate::sim`], nothing of windows: the window ([`crate::app`]) and
 //! the headless path ([`headless`]) both make a GL context and hand it to a
-//! [`Renderer`], which draws the same way in both.
+//! [`Renderer`], which draws the same way in both. [`record`] turns the
+//! headless path's images into an animated GIF.
 
 pub mod camera;
 pub mod headless;
+pub mod record;
 pub mod scene;
 
 use std::fmt;
