@@ -98,7 +98,8 @@ fn term(a: [f64; 3], b: [f64; 3], rest: f64) -> ([f64; 3], bool) {
 }
 
 /// Terms of the springs from grid point `q` to `q + offset`, for `q` in
-/// `from..to`, into slot `q + shift` of `out` (`len` slots); every other
+/// `from..to`, into slot `q + n + 1 - origin` of `out` (`len` slots; `origin`
+/// is `jb * n`, the block's first point, and `from >= origin - n`); every other
 /// slot is set to zero.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -107,7 +108,7 @@ fn springs(
     offset: usize,
     from: usize,
     to: usize,
-    shift: usize,
+    origin: usize,
     len: usize,
     rest: f64,
     out: &mut Xyz,
@@ -116,7 +117,8 @@ fn springs(
     let (a, b) = (from..from + count, from + offset..from + offset + count);
     let (ax, ay, az) = (&src.x[a.clone()], &src.y[a.clone()], &src.z[a]);
     let (bx, by, bz) = (&src.x[b.clone()], &src.y[b.clone()], &src.z[b]);
-    let o = from + shift..from + shift + count;
+    let start = from + src.n() + 1 - origin;
+    let o = start..start + count;
     for v in out.iter_mut() {
         v.resize(len, 0.0);
         v[..o.start].fill(0.0);
@@ -280,10 +282,10 @@ fn block(
     let n = src.n();
     let total = n * n;
     // Slots for the points of rows jb-1 .. je, plus one of slack at each
-    // end: grid index q sits at slot q + shift. Row jb-1 does not exist
+    // end: grid index q sits at slot q + n + 1 - jb * n. Row jb-1 does not exist
     // when jb == 0; its slots stay zero.
     let len = (je - jb + 1) * n + 2;
-    let shift = n + 1 - jb * n; // q - (jb - 1) * n + 1, never negative here
+    let origin = jb * n;
     let first = (jb * n).saturating_sub(n);
     let end = je * n;
     // Each spring type over the block's points that have that neighbour in
@@ -295,18 +297,18 @@ fn block(
         1,
         first,
         end.min(total - 1),
-        shift,
+        origin,
         len,
         REST_EDGE,
         &mut ws.e,
     );
-    springs(src, n, first, below, shift, len, REST_EDGE, &mut ws.s);
+    springs(src, n, first, below, origin, len, REST_EDGE, &mut ws.s);
     springs(
         src,
         n + 1,
         first,
         below.min(total - n - 1),
-        shift,
+        origin,
         len,
         REST_DIAGONAL,
         &mut ws.se,
@@ -316,7 +318,7 @@ fn block(
         n - 1,
         first,
         below,
-        shift,
+        origin,
         len,
         REST_DIAGONAL,
         &mut ws.sw,
