@@ -8,27 +8,10 @@ mod common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+use common::{cloth_demo, run, stderr, stdout};
 use std::time::{Duration, Instant};
-
-/// The binary, with no display server in its environment.
-fn cloth_demo() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
-    c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
-    c
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().expect("the cloth-demo binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// A decoded GIF, each frame composited over the ones before it.
 struct Gif {

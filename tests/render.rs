@@ -4,8 +4,12 @@
 //! projects the simulated points. Runs on Mesa's software EGL device
 //! (llvmpipe); no GPU needed.
 
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use common::{cloth_demo, run, stderr};
 
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera, RenderError};
@@ -14,21 +18,6 @@ use glam::{Mat4, Vec3};
 
 const W: u32 = 792;
 const H: u32 = 573;
-
-/// The binary, with no display server in its environment.
-fn cloth_demo() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
-    c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
-    c
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().expect("the cloth-demo binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 fn decode(path: &Path) -> Image {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -187,7 +176,7 @@ impl Reference {
                 continue;
             }
             let t = e2.dot(q) / det;
-            if t > 0.0 && best.map_or(true, |(bt, _)| t < bt) {
+            if t > 0.0 && best.is_none_or(|(bt, _)| t < bt) {
                 best = Some((t, k));
             }
         }

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests: the golden data under `tests/data/`.
 #![allow(dead_code)]
 
+use std::process::{Command, Output};
+
 use cloth_demo::sim::{state_file, Cloth, GRID};
 
 /// Path of a file under `tests/data/`.
@@ -37,4 +39,26 @@ pub fn golden_spheres() -> Vec<(u64, usize, [f64; 3], f64)> {
             )
         })
         .collect()
+}
+
+/// The binary, with no display server in its environment.
+pub fn cloth_demo() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
+    c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+    c
+}
+
+/// Run `cmd` to the end and collect its output.
+pub fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("the cloth-demo binary runs")
+}
+
+/// A run's stderr as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A run's stdout as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
