@@ -187,7 +187,7 @@ impl Reference {
                 continue;
             }
             let t = e2.dot(q) / det;
-            if t > 0.0 && best.map_or(true, |(bt, _)| t < bt) {
+            if t > 0.0 && best.is_none_or(|(bt, _)| t < bt) {
                 best = Some((t, k));
             }
         }

@@ -137,7 +137,7 @@ fn event_name(event: &WindowEvent) -> &'static str {
 
 /// One line for an event loop that could not start.
 fn event_loop_error(e: &EventLoopError) -> String {
-    let unset = |name: &str| std::env::var_os(name).map_or(true, |v| v.is_empty());
+    let unset = |name: &str| std::env::var_os(name).is_none_or(|v| v.is_empty());
     let free_desktop = cfg!(all(
         unix,
         not(any(

@@ -156,6 +156,24 @@ impl Renderer {
     /// As [`Renderer::new`].
     pub fn with_dialect(gl: glow::Context, dialect: Dialect) -> Result<Self, RenderError> {
         let (vs, fs) = dialect.sources();
+        Self::with_sources(gl, dialect, vs, fs)
+    }
+
+    /// As [`Renderer::with_dialect`] with the shader sources given instead
+    /// of the dialect's own: a test hook, to check that a shader the driver
+    /// refuses gives [`RenderError::Compile`] or [`RenderError::Link`] with
+    /// the driver's log. The sources must declare `aPos` and `aCol` (bound
+    /// to slots 0 and 1) and `uMVP` as the shipped ones do; `dialect` still
+    /// decides whether a vertex array object is used (not on ES 2.0).
+    ///
+    /// # Errors
+    /// As [`Renderer::new`].
+    pub fn with_sources(
+        gl: glow::Context,
+        dialect: Dialect,
+        vs: &str,
+        fs: &str,
+    ) -> Result<Self, RenderError> {
         // SAFETY: the caller's context is current on this thread; every
         // object made here is deleted on failure or in Drop.
         unsafe {
