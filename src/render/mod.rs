@@ -280,6 +280,14 @@ impl Drop for Renderer {
             if let Some(vao) = self.vao {
                 self.gl.delete_vertex_array(vao);
             }
+            // A pending error here would mean a call went wrong unnoticed;
+            // the window smoke test reads this line (at debug level).
+            match self.gl.get_error() {
+                glow::NO_ERROR => log::debug!("GL objects freed (program, buffer, vertex array)"),
+                e => log::debug!(
+                    "GL objects freed (program, buffer, vertex array); GL error {e:#06x} was pending"
+                ),
+            }
         }
     }
 }
