@@ -50,17 +50,25 @@ pub struct WindowArgs {
     pub uncapped: bool,
 }
 
+/// The headless commands' note on forcing the GL (read in
+/// `render::headless`).
+const GL_ENV_HELP: &str = "Environment: CLOTH_DEMO_GL=gl33|gles3|gles2 forces the \
+OpenGL context kind and its shaders (default: OpenGL 3.3 core, else OpenGL ES 3.0, \
+else OpenGL ES 2.0), to check the fallbacks; an error if EGL does not offer it.";
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Draw the state after N steps to a PNG, with no window and no display
     /// server (EGL; Mesa's software renderer will do).
+    #[command(after_help = GL_ENV_HELP)]
     Render(RenderArgs),
     /// Run the physics only: print steps per second and optionally write
     /// the final cloth as a state file (the golden CSV format).
     Simulate(SimulateArgs),
     /// Draw every K-th step up to N into an animated GIF, with no window and
     /// no display server (like `render`).
+    #[command(after_help = GL_ENV_HELP)]
     Record(RecordArgs),
 }
 

@@ -44,8 +44,9 @@ pub(super) struct CurrentContext(pub PossiblyCurrentContext);
 
 impl Drop for CurrentContext {
     fn drop(&mut self) {
-        if let Err(e) = self.0.make_not_current_in_place() {
-            log::warn!("could not release the GL context: {e}");
+        match self.0.make_not_current_in_place() {
+            Ok(()) => log::debug!("GL context released"),
+            Err(e) => log::warn!("could not release the GL context: {e}"),
         }
     }
 }

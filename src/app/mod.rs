@@ -217,7 +217,9 @@ impl App {
     /// Close the window (GL torn down in order, see [`Gfx`]) and stop the
     /// loop.
     fn quit(&mut self, event_loop: &ActiveEventLoop) {
-        self.gfx = None;
+        if self.gfx.take().is_some() {
+            log::debug!("window closed");
+        }
         event_loop.exit();
     }
 

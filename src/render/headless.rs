@@ -23,7 +23,7 @@ use glutin::api::egl::device::Device;
 use glutin::api::egl::display::Display;
 use glutin::config::{Api, ConfigSurfaceTypes, ConfigTemplateBuilder, GlConfig};
 use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
-use glutin::display::GlDisplay;
+use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::PossiblyCurrentGlContext;
 
 use super::{Camera, Dialect, RenderError, Renderer};
@@ -86,6 +86,77 @@ struct Attempt {
     context_api: ContextApi,
     /// Desktop GL only: the profile.
     profile: Option<GlProfile>,
+}
+
+/// The environment variable that forces the headless path's context kind:
+/// `gl33`, `gles3` or `gles2` (see [`GlApi::from_env`]).
+pub const GL_ENV: &str = "CLOTH_DEMO_GL";
+
+/// A context kind the headless path can be forced to, to check that the
+/// GLES fallbacks draw what desktop GL 3.3 core draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlApi {
+    /// Desktop OpenGL 3.3 core profile (`gl33`).
+    Gl33,
+    /// OpenGL ES 3.0 (`gles3`).
+    Gles3,
+    /// OpenGL ES 2.0 (`gles2`).
+    Gles2,
+}
+
+impl GlApi {
+    /// The value of [`GL_ENV`] that names this kind.
+    pub fn env_name(self) -> &'static str {
+        match self {
+            GlApi::Gl33 => "gl33",
+            GlApi::Gles3 => "gles3",
+            GlApi::Gles2 => "gles2",
+        }
+    }
+
+    /// The kind [`GL_ENV`] forces: `None` when it is unset or empty (try
+    /// them all, in order).
+    ///
+    /// # Errors
+    /// [`RenderError::Headless`], one line, for any other value.
+    pub fn from_env() -> Result<Option<Self>, RenderError> {
+        let Some(value) = std::env::var_os(GL_ENV) else {
+            return Ok(None);
+        };
+        let value = value.to_string_lossy();
+        match value.trim().to_ascii_lowercase().as_str() {
+            "" => Ok(None),
+            "gl33" => Ok(Some(GlApi::Gl33)),
+            "gles3" => Ok(Some(GlApi::Gles3)),
+            "gles2" => Ok(Some(GlApi::Gles2)),
+            _ => Err(headless(format!(
+                "{GL_ENV}={} is not one of gl33, gles3, gles2",
+                one_line(&value)
+            ))),
+        }
+    }
+
+    /// The shader dialect used when this kind is forced. Mesa answers a
+    /// request for ES 2.0 with its newest ES (3.2), which would pick the ES
+    /// 3.0 shaders; forcing `gles2` also forces the ES 2.0 shaders
+    /// (`#version 100`, no vertex array object), which every ES accepts,
+    /// so that path is the one drawn.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            GlApi::Gl33 => Dialect::Gl33,
+            GlApi::Gles3 => Dialect::Gles3,
+            GlApi::Gles2 => Dialect::Gles2,
+        }
+    }
+
+    fn attempt(self) -> Attempt {
+        let [gl33, gles3, gles2] = attempts();
+        match self {
+            GlApi::Gl33 => gl33,
+            GlApi::Gles3 => gles3,
+            GlApi::Gles2 => gles2,
+        }
+    }
 }
 
 /// Desktop GL 3.3 core first, then GLES 3.0, then GLES 2.0 (SPEC section 2).
@@ -178,15 +249,29 @@ impl HeadlessContext {
     /// made current with no surface and compiles the shaders. Logs (`info`)
     /// the device, API and version chosen.
     ///
+    /// [`GL_ENV`] (`CLOTH_DEMO_GL=gl33|gles3|gles2`) restricts the tries to
+    /// that one kind, as [`HeadlessContext::with_api`] does.
+    ///
     /// # Errors
-    /// [`RenderError::Headless`], one line: libEGL could not be loaded, EGL
-    /// cannot enumerate devices, no device was found, or no device gave a
-    /// usable context (with each device's reason).
+    /// [`RenderError::Headless`], one line: a bad [`GL_ENV`] value, libEGL
+    /// could not be loaded, EGL cannot enumerate devices, no device was
+    /// found, or no device gave a usable context (with each device's
+    /// reason).
     pub fn new() -> Result<Self, RenderError> {
+        Self::with_api(GlApi::from_env()?)
+    }
+
+    /// As [`HeadlessContext::new`], trying only the context kind `api`
+    /// (all three, in order, for `None`); [`GL_ENV`] is not read.
+    ///
+    /// # Errors
+    /// As [`HeadlessContext::new`]; when no device offers `api`, the message
+    /// names it and each device's reason.
+    pub fn with_api(api: Option<GlApi>) -> Result<Self, RenderError> {
         // glutin and glow report failures as errors, but a few of their
         // paths assume well-behaved drivers and would panic on a broken one;
         // turn any such panic into an error rather than a crash.
-        match catch_unwind(AssertUnwindSafe(Self::set_up)) {
+        match catch_unwind(AssertUnwindSafe(|| Self::set_up(api))) {
             Ok(result) => result,
             Err(panic) => {
                 let what = panic
@@ -202,7 +287,7 @@ impl HeadlessContext {
         }
     }
 
-    fn set_up() -> Result<Self, RenderError> {
+    fn set_up(api: Option<GlApi>) -> Result<Self, RenderError> {
         let devices: Vec<Device> = match Device::query_devices() {
             Ok(d) => d.collect(),
             Err(e) if matches!(e.error_kind(), glutin::error::ErrorKind::NotFound) => {
@@ -223,7 +308,7 @@ impl HeadlessContext {
         let mut reasons = String::new();
         for (k, device) in devices.iter().enumerate() {
             let name = describe_device(device, k);
-            match Self::on_device(device, &name) {
+            match Self::on_device(device, &name, api) {
                 Ok(ctx) => return Ok(ctx),
                 Err(why) => {
                     log::info!("EGL device {k} ({name}) unusable: {why}");
@@ -234,14 +319,20 @@ impl HeadlessContext {
                 }
             }
         }
-        Err(headless(format!(
-            "no EGL device gives an OpenGL 3.3 core or OpenGL ES 3.0/2.0 context: {reasons}"
-        )))
+        let wanted = match api {
+            None => "an OpenGL 3.3 core or OpenGL ES 3.0/2.0 context".to_string(),
+            Some(api) => format!(
+                "an {} context ({GL_ENV}={})",
+                api.attempt().name,
+                api.env_name()
+            ),
+        };
+        Err(headless(format!("no EGL device gives {wanted}: {reasons}")))
     }
 
     /// Try each context kind on one device; the reason, one line, if none
     /// works.
-    fn on_device(device: &Device, name: &str) -> Result<Self, String> {
+    fn on_device(device: &Device, name: &str, api: Option<GlApi>) -> Result<Self, String> {
         // SAFETY: no native display handle is passed, so there is nothing
         // whose lifetime the display could outlive.
         let display = unsafe { Display::with_device(device, None) }
@@ -256,8 +347,13 @@ impl HeadlessContext {
             .map_err(|e| format!("no EGL config: {}", one_line(&e.to_string())))?
             .collect();
         let mut tried = Vec::new();
-        for attempt in attempts() {
-            match Self::with_attempt(&display, &configs, &attempt) {
+        let tries: Vec<Attempt> = match api {
+            None => attempts().into(),
+            Some(api) => vec![api.attempt()],
+        };
+        for attempt in tries {
+            let dialect = api.map(GlApi::dialect);
+            match Self::with_attempt(&display, &configs, &attempt, dialect) {
                 Ok(mut ctx) => {
                     ctx.device = name.to_string();
                     log::info!(
@@ -279,11 +375,13 @@ impl HeadlessContext {
         Err(tried.join(", "))
     }
 
-    /// One context kind on one display.
+    /// One context kind on one display; the shader dialect forced to
+    /// `dialect`, or picked from the version the context reports.
     fn with_attempt(
         display: &Display,
         configs: &[glutin::api::egl::config::Config],
         attempt: &Attempt,
+        dialect: Option<Dialect>,
     ) -> Result<Self, String> {
         let config = configs
             .iter()
@@ -320,9 +418,44 @@ impl HeadlessContext {
         // SAFETY: as above.
         ctx.gl_renderer = unsafe { gl.get_parameter_string(glow::RENDERER) };
         ctx.version = version;
-        let renderer = Renderer::new(gl).map_err(|e| one_line(&e.to_string()))?;
+        let renderer = match dialect {
+            Some(dialect) => Renderer::with_dialect(gl, dialect),
+            None => Renderer::new(gl),
+        }
+        .map_err(|e| one_line(&e.to_string()))?;
         ctx.renderer = Some(renderer);
         Ok(ctx)
+    }
+
+    /// Build a second [`Renderer`] on this context from `vs` and `fs` (see
+    /// [`Renderer::with_sources`]) and drop it again: a test hook, to see
+    /// what this context's driver says about shaders it may not accept
+    /// (another dialect's, or broken ones). The context's own renderer is
+    /// untouched and still draws afterwards.
+    ///
+    /// # Errors
+    /// [`RenderError::Compile`] or [`RenderError::Link`] with the driver's
+    /// log, [`RenderError::Create`], or [`RenderError::Headless`] if the
+    /// context cannot be made current.
+    pub fn try_shaders(&self, dialect: Dialect, vs: &str, fs: &str) -> Result<(), RenderError> {
+        let context = self
+            .context
+            .as_ref()
+            .ok_or_else(|| headless("the headless context is not set up".into()))?;
+        context.make_current_surfaceless().map_err(|e| {
+            headless(format!(
+                "cannot make the EGL context current: {}",
+                one_line(&e.to_string())
+            ))
+        })?;
+        let display = context.display();
+        // SAFETY: the context is current on this thread, and it reports a
+        // version (checked when it was set up).
+        let gl =
+            unsafe { glow::Context::from_loader_function_cstr(|n| display.get_proc_address(n)) };
+        // Dropped at once: its objects are freed while the context is
+        // current.
+        Renderer::with_sources(gl, dialect, vs, fs).map(drop)
     }
 
     /// The EGL device in use, e.g. `"llvmpipe (Mesa)"`, for logs and reports.

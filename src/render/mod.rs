@@ -156,6 +156,24 @@ impl Renderer {
     /// As [`Renderer::new`].
     pub fn with_dialect(gl: glow::Context, dialect: Dialect) -> Result<Self, RenderError> {
         let (vs, fs) = dialect.sources();
+        Self::with_sources(gl, dialect, vs, fs)
+    }
+
+    /// As [`Renderer::with_dialect`] with the shader sources given instead
+    /// of the dialect's own: a test hook, to check that a shader the driver
+    /// refuses gives [`RenderError::Compile`] or [`RenderError::Link`] with
+    /// the driver's log. The sources must declare `aPos` and `aCol` (bound
+    /// to slots 0 and 1) and `uMVP` as the shipped ones do; `dialect` still
+    /// decides whether a vertex array object is used (not on ES 2.0).
+    ///
+    /// # Errors
+    /// As [`Renderer::new`].
+    pub fn with_sources(
+        gl: glow::Context,
+        dialect: Dialect,
+        vs: &str,
+        fs: &str,
+    ) -> Result<Self, RenderError> {
         // SAFETY: the caller's context is current on this thread; every
         // object made here is deleted on failure or in Drop.
         unsafe {
@@ -261,6 +279,14 @@ impl Drop for Renderer {
             self.gl.delete_buffer(self.vbo);
             if let Some(vao) = self.vao {
                 self.gl.delete_vertex_array(vao);
+            }
+            // A pending error here would mean a call went wrong unnoticed;
+            // the window smoke test reads this line (at debug level).
+            match self.gl.get_error() {
+                glow::NO_ERROR => log::debug!("GL objects freed (program, buffer, vertex array)"),
+                e => log::debug!(
+                    "GL objects freed (program, buffer, vertex array); GL error {e:#06x} was pending"
+                ),
             }
         }
     }

@@ -1,0 +1,293 @@
+//! Every way the window or GL can go wrong ends in correct drawing or a
+//! clear one-line error: the GLES fallbacks draw the picture GL 3.3 core
+//! draws, shaders the driver refuses come back with the driver's log, and
+//! no display server or a bad `CLOTH_DEMO_GL` is one line and exit code 1.
+//! (No EGL driver and an unloadable libEGL are in `tests/render.rs`.)
+//!
+//! Runs on Mesa's software EGL device (llvmpipe), which offers all three
+//! context kinds; a machine whose EGL lacks one fails the fallback test with
+//! the driver's reason, rather than passing without having compared.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use cloth_demo::render::headless::{GlApi, HeadlessContext, Image, GL_ENV};
+use cloth_demo::render::{Camera, Dialect, RenderError};
+use cloth_demo::sim::Simulation;
+
+const W: u32 = 792;
+const H: u32 = 573;
+
+/// At most this share of the pixels may differ between two context kinds:
+/// the same triangles through the same rasteriser, so the pictures should be
+/// equal; a pixel whose centre lies within a rounding error of an edge may
+/// go either way. (On llvmpipe, Mesa 22.3, none differ.)
+const MAX_DIFFERING: f64 = 0.001;
+
+/// The binary, with no display server in its environment.
+fn cloth_demo() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
+    c.env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env_remove(GL_ENV)
+        .env_remove("RUST_LOG");
+    c
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.output().expect("the cloth-demo binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Exit code `code` and exactly one line on stderr, `cloth-demo: error: ...`,
+/// no panic.
+fn assert_one_line_error(out: &Output, code: i32, what: &str) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "{what}: {err:?}");
+    assert_eq!(err.lines().count(), 1, "{what}: {err:?}");
+    assert!(err.starts_with("cloth-demo: error: "), "{what}: {err:?}");
+    assert!(!err.contains("panicked"), "{what}: {err:?}");
+    err
+}
+
+fn decode(path: &Path) -> Image {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let info = reader.next_frame(&mut buf).expect("PNG image data");
+    buf.truncate(info.buffer_size());
+    Image {
+        width: info.width,
+        height: info.height,
+        rgba: buf,
+    }
+}
+
+fn differing(a: &Image, b: &Image) -> usize {
+    assert_eq!((a.width, a.height), (b.width, b.height));
+    a.rgba
+        .chunks_exact(4)
+        .zip(b.rgba.chunks_exact(4))
+        .filter(|(p, q)| p != q)
+        .count()
+}
+
+/// A context of exactly `api`, or a failure that names what is missing.
+fn context(api: GlApi) -> HeadlessContext {
+    match HeadlessContext::with_api(Some(api)) {
+        Ok(ctx) => ctx,
+        Err(e) => panic!(
+            "this machine's EGL offers no {api:?} context, so the fallback cannot be \
+             compared with GL 3.3 core (Mesa's llvmpipe offers all three): {e}"
+        ),
+    }
+}
+
+#[test]
+fn each_forced_api_is_the_one_used() {
+    for (api, name, dialect) in [
+        (GlApi::Gl33, "OpenGL 3.3 core", Dialect::Gl33),
+        (GlApi::Gles3, "OpenGL ES 3.0", Dialect::Gles3),
+        (GlApi::Gles2, "OpenGL ES 2.0", Dialect::Gles2),
+    ] {
+        let ctx = context(api);
+        assert_eq!(ctx.api(), name);
+        assert_eq!(ctx.dialect(), dialect, "{name}: {:?}", ctx.gl_version());
+        let (version, _) = ctx.gl_version();
+        assert_eq!(
+            version.starts_with("OpenGL ES"),
+            api != GlApi::Gl33,
+            "{version}"
+        );
+    }
+}
+
+#[test]
+fn gles_fallbacks_draw_the_same_picture_as_gl33() {
+    let mut sim = Simulation::new();
+    sim.run(2);
+    let mut draped = Simulation::new();
+    draped.run(250);
+    let views = [
+        ("step 2", &sim, Camera::default()),
+        ("step 250", &draped, Camera::default()),
+        ("step 250 orbited", &draped, Camera::new(-200.0, -300.0)),
+    ];
+    let draw = |api| {
+        let mut ctx = context(api);
+        views
+            .iter()
+            .map(|(_, s, c)| ctx.render(s, c, W, H).expect("a frame"))
+            .collect::<Vec<_>>()
+    };
+    let gl33 = draw(GlApi::Gl33);
+    for api in [GlApi::Gles3, GlApi::Gles2] {
+        let images = draw(api);
+        for ((what, _, _), (a, b)) in views.iter().zip(gl33.iter().zip(&images)) {
+            let n = differing(a, b);
+            eprintln!(
+                "{api:?} against OpenGL 3.3 core, {what}: {n} of {} pixels differ",
+                W * H
+            );
+            assert!(
+                n as f64 <= MAX_DIFFERING * f64::from(W * H),
+                "{api:?}, {what}: {n} pixels differ from OpenGL 3.3 core"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_environment_variable_forces_the_api_of_render() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut images = Vec::new();
+    for api in ["gl33", "gles3", "gles2"] {
+        let out_path = dir.path().join(format!("{api}.png"));
+        let out = run(cloth_demo()
+            .env(GL_ENV, api)
+            .env("RUST_LOG", "cloth_demo=info")
+            .args(["render", "--steps", "100", "--out"])
+            .arg(&out_path));
+        let log = stderr(&out);
+        assert!(out.status.success(), "{GL_ENV}={api}: {log}");
+        let name = match api {
+            "gl33" => "OpenGL 3.3 core",
+            "gles3" => "OpenGL ES 3.0",
+            _ => "OpenGL ES 2.0",
+        };
+        assert!(
+            log.lines()
+                .any(|l| l.contains("headless: EGL device") && l.contains(name)),
+            "{GL_ENV}={api} did not use {name}: {log}"
+        );
+        images.push(decode(&out_path));
+    }
+    for k in 1..3 {
+        let n = differing(&images[0], &images[k]);
+        assert!(n as f64 <= MAX_DIFFERING * f64::from(W * H), "{k}: {n}");
+    }
+}
+
+#[test]
+fn a_bad_api_name_is_a_one_line_runtime_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = run(cloth_demo()
+        .env(GL_ENV, "vulkan")
+        .args(["render", "--steps", "0", "--out"])
+        .arg(dir.path().join("x.png")));
+    let err = assert_one_line_error(&out, 1, "CLOTH_DEMO_GL=vulkan");
+    assert!(err.contains("CLOTH_DEMO_GL=vulkan"), "{err}");
+    assert!(err.contains("gl33, gles3, gles2"), "{err}");
+    assert!(!dir.path().join("x.png").exists());
+}
+
+/// The message of a shader error: one line, carrying the driver's log.
+fn assert_carries_log(e: &RenderError, log: &str, what: &str) {
+    let message = e.to_string();
+    assert!(!log.trim().is_empty(), "{what}: empty driver log: {e:?}");
+    assert!(!message.contains('\n'), "{what}: {message:?}");
+    // The log's first words are in the message (it is trimmed, not cut).
+    let first: String = log.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+    assert!(
+        message
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(&first),
+        "{what}: {message:?} lacks the log {log:?}"
+    );
+    eprintln!("{what}: {message}");
+}
+
+#[test]
+fn shaders_the_driver_refuses_give_its_log() {
+    // Desktop GLSL 3.30 on an OpenGL ES 2.0 context: its compiler knows
+    // only `#version 100`.
+    // Mesa reports the compile failure either at once or, when its shader
+    // cache has seen the same source compile on a desktop context, only at
+    // link time ("vertex shader lacks `main'"): either way, with its log.
+    let es2 = context(GlApi::Gles2);
+    let (vs, fs) = Dialect::Gl33.sources();
+    match es2.try_shaders(Dialect::Gles2, vs, fs) {
+        Err(ref e @ RenderError::Compile { stage, ref log }) => {
+            assert_eq!(stage, "vertex");
+            assert_carries_log(e, log, "GLSL 3.30 on ES");
+        }
+        Err(ref e @ RenderError::Link(ref log)) => assert_carries_log(e, log, "GLSL 3.30 on ES"),
+        other => panic!("GLSL 3.30 on OpenGL ES: {other:?}"),
+    }
+
+    let mut core = context(GlApi::Gl33);
+    let (vs, fs) = Dialect::Gl33.sources();
+    // A fragment shader with a syntax error.
+    let broken = fs.replace(
+        "fragColor = vec4(vCol, 1.0);",
+        "fragColor = vec4(vCol, 1.0)",
+    );
+    match core.try_shaders(Dialect::Gl33, vs, &broken) {
+        Err(ref e @ RenderError::Compile { stage, ref log }) => {
+            assert_eq!(stage, "fragment");
+            assert_carries_log(e, log, "a syntax error");
+        }
+        other => panic!("a missing semicolon: {other:?}"),
+    }
+    // Both stages compile, but the varying's type differs between them:
+    // only the link sees it.
+    let mismatched = fs
+        .replace("in vec3 vCol;", "in vec4 vCol;")
+        .replace("vec4(vCol, 1.0)", "vCol");
+    match core.try_shaders(Dialect::Gl33, vs, &mismatched) {
+        Err(ref e @ RenderError::Link(ref log)) => assert_carries_log(e, log, "a link error"),
+        other => panic!("a varying of two types: {other:?}"),
+    }
+    // The shipped shaders are fine, and the context still draws.
+    core.try_shaders(Dialect::Gl33, vs, fs)
+        .expect("the shipped shaders");
+    let image = core
+        .render(&Simulation::new(), &Camera::default(), 64, 48)
+        .expect("still draws");
+    assert!(image.rgba.chunks_exact(4).any(|p| p[..3] != [0, 0, 0]));
+}
+
+#[test]
+fn the_window_without_a_display_server_is_one_line_exit_1() {
+    let out = run(&mut cloth_demo());
+    let err = assert_one_line_error(&out, 1, "no display server");
+    assert!(err.contains("no display server"), "{err}");
+    assert!(err.contains("DISPLAY"), "{err}");
+    assert!(err.contains("WAYLAND_DISPLAY"), "{err}");
+    assert!(out.stdout.is_empty());
+    for flag in ["--fullscreen", "--uncapped"] {
+        let out = run(cloth_demo().arg(flag));
+        let err = assert_one_line_error(&out, 1, flag);
+        assert!(err.contains("no display server"), "{flag}: {err}");
+    }
+}
+
+#[test]
+fn the_window_with_an_unreachable_x_display_is_one_line_exit_1() {
+    // A display number no server listens on.
+    let out = run(cloth_demo().env("DISPLAY", ":4093"));
+    let err = assert_one_line_error(&out, 1, "DISPLAY=:4093");
+    assert!(err.contains("cannot open a window"), "{err}");
+    assert!(err.contains(":4093"), "{err}");
+}
+
+#[test]
+fn help_documents_the_environment_variable() {
+    for sub in ["render", "record"] {
+        let out = run(cloth_demo().args([sub, "--help"]));
+        assert!(out.status.success());
+        let help = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            help.contains("CLOTH_DEMO_GL=gl33|gles3|gles2"),
+            "{sub}: {help}"
+        );
+    }
+}
