@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use common::{cloth_demo, run, stderr, stdout};
+use common::{classify_rgb, cloth_demo, run, stderr, stdout, Colour};
 use std::time::{Duration, Instant};
 
 /// A decoded GIF, each frame composited over the ones before it.
@@ -110,33 +110,6 @@ fn record_gif(dir: &Path, args: &[&str]) -> (Gif, Output) {
     (decode_gif(&dir.join("out.gif")), out)
 }
 
-/// The scene's colours (SPEC section 2) as the renderer writes them: each
-/// grey is two byte values (0.9 and 0.1 fall halfway between two bytes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Colour {
-    Black,
-    Yellow,
-    Blue,
-    Red,
-    White,
-    LightGrey,
-    DarkGrey,
-}
-
-fn classify(p: [u8; 3]) -> Option<Colour> {
-    use Colour::*;
-    match p {
-        [0, 0, 0] => Some(Black),
-        [255, 255, 0] => Some(Yellow),
-        [0, 0, 255] => Some(Blue),
-        [255, 0, 0] => Some(Red),
-        [255, 255, 255] => Some(White),
-        [229, 229, 229] | [230, 230, 230] => Some(LightGrey),
-        [25, 25, 25] | [26, 26, 26] => Some(DarkGrey),
-        _ => None,
-    }
-}
-
 #[test]
 fn frames_count_size_delays_and_looping() {
     let dir = tempfile::tempdir().unwrap();
@@ -196,7 +169,8 @@ fn every_frame_is_the_picture_render_draws_of_its_step() {
         let differing = want.iter().zip(frame).filter(|(a, b)| a != b).count();
         assert_eq!(differing, 0, "frame {k} (step {steps}) differs from render");
         for &p in frame {
-            let c = classify(p).unwrap_or_else(|| panic!("frame {k}: {p:?} is no scene colour"));
+            let c =
+                classify_rgb(p).unwrap_or_else(|| panic!("frame {k}: {p:?} is no scene colour"));
             seen.insert(c);
         }
     }

@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{cloth_demo, run, stderr};
+use common::{classify_rgb, cloth_demo, run, stderr, Colour};
 
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera, RenderError};
@@ -52,36 +52,12 @@ fn render(steps: u64, extra: &[&str]) -> Image {
     decode(&out)
 }
 
-/// The scene's colours as this renderer writes them (RGBA8, alpha 255).
-/// The greys 0.9 and 0.1 fall exactly halfway between two bytes (229.5 and
-/// 25.5), and the interpolated colour lands on either side, so each grey is
-/// two byte values; everything else is exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Colour {
-    Black,
-    Yellow,
-    Blue,
-    Red,
-    White,
-    LightGrey,
-    DarkGrey,
-}
-
+/// The scene colour of an opaque RGBA pixel, or `None`.
 fn classify(p: [u8; 4]) -> Option<Colour> {
-    use Colour::*;
     if p[3] != 255 {
         return None;
     }
-    match [p[0], p[1], p[2]] {
-        [0, 0, 0] => Some(Black),
-        [255, 255, 0] => Some(Yellow),
-        [0, 0, 255] => Some(Blue),
-        [255, 0, 0] => Some(Red),
-        [255, 255, 255] => Some(White),
-        [229, 229, 229] | [230, 230, 230] => Some(LightGrey),
-        [25, 25, 25] | [26, 26, 26] => Some(DarkGrey),
-        _ => None,
-    }
+    classify_rgb([p[0], p[1], p[2]])
 }
 
 /// Pixels of each colour; panics on a pixel outside the palette (flat

@@ -62,3 +62,33 @@ pub fn stderr(out: &Output) -> String {
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// The scene's colours (SPEC section 2) as the renderer writes them. The
+/// greys 0.9 and 0.1 fall exactly halfway between two bytes (229.5 and
+/// 25.5), and the interpolated colour lands on either side, so each grey is
+/// two byte values; everything else is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Black,
+    Yellow,
+    Blue,
+    Red,
+    White,
+    LightGrey,
+    DarkGrey,
+}
+
+/// The scene colour of an RGB pixel, or `None` for anything else.
+pub fn classify_rgb(p: [u8; 3]) -> Option<Colour> {
+    use Colour::*;
+    match p {
+        [0, 0, 0] => Some(Black),
+        [255, 255, 0] => Some(Yellow),
+        [0, 0, 255] => Some(Blue),
+        [255, 0, 0] => Some(Red),
+        [255, 255, 255] => Some(White),
+        [229, 229, 229] | [230, 230, 230] => Some(LightGrey),
+        [25, 25, 25] | [26, 26, 26] => Some(DarkGrey),
+        _ => None,
+    }
+}
