@@ -36,11 +36,12 @@ pub const REST_CENTRES: [[f64; 3]; SPHERE_COUNT] = [
 /// where the others subtract, as in the original.
 ///
 /// `cos` and `sin` are the platform's (`f64::cos`, `f64::sin`, which call the
-/// C library). The golden data was made with glibc, whose results are not
-/// always correctly rounded (about 1 in 700 of these arguments is an ulp
-/// off the true value), so the trajectory is bit-exact where the maths
-/// library is glibc's; another C library may put a sphere an ulp away on
-/// some steps.
+/// C library). The golden data matches glibc's x86-64 versions as glibc
+/// picks them on a CPU with FMA (`__cos_fma`); those are not always
+/// correctly rounded (about 1 in 700 of these arguments is an ulp off), and
+/// glibc's own non-FMA variant differs from them on some steps. So the
+/// trajectory is bit-exact with glibc on an FMA-capable CPU; another maths
+/// library may put a sphere an ulp away on some steps.
 ///
 /// # Panics
 /// If `k >= SPHERE_COUNT`.
