@@ -74,11 +74,7 @@ fn frame_headless(c: &mut Criterion) {
     );
     let mut sim = draped();
     let camera = Camera::default();
-    let mut image = Image {
-        width: 0,
-        height: 0,
-        rgba: Vec::new(),
-    };
+    let mut image = Image::default();
     c.bench_function("frame/headless", |b| {
         b.iter(|| {
             sim.step();

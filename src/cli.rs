@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use cloth_demo::render::Camera;
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
 pub const DEFAULT_SIZE: Size = Size {
@@ -137,6 +138,13 @@ pub struct ViewArgs {
     /// degrees a pixel), like the original's r1 and r2.
     #[arg(long, value_name = "R1,R2", default_value_t = Orbit { r1: 0.0, r2: 0.0 }, allow_hyphen_values = true)]
     pub orbit: Orbit,
+}
+
+impl ViewArgs {
+    /// The camera these options describe: dragged `r1`, `r2` pixels.
+    pub fn camera(&self) -> Camera {
+        Camera::new(self.orbit.r1, self.orbit.r2)
+    }
 }
 
 /// `cloth-demo record`.

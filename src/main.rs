@@ -13,7 +13,6 @@ use clap::Parser;
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
 use cloth_demo::render::headless::{self, HeadlessContext, Image};
 use cloth_demo::render::record::{GifRecorder, RecordError};
-use cloth_demo::render::Camera;
 use cloth_demo::sim::{state_file, Simulation, GRID};
 
 use cli::{Cli, Command, RecordArgs, RenderArgs, SimulateArgs, StartArgs};
@@ -84,7 +83,7 @@ fn start_state(start: &StartArgs) -> Result<Simulation, String> {
 fn render(args: &RenderArgs) -> Result<(), String> {
     let mut sim = start_state(&args.start)?;
     sim.run(args.steps);
-    let camera = Camera::new(args.view.orbit.r1, args.view.orbit.r2);
+    let camera = args.view.camera();
     let image = headless::render(&sim, &camera, args.view.size.width, args.view.size.height)
         .map_err(|e| e.to_string())?;
     write_atomically(&args.out, |w| {
@@ -137,15 +136,11 @@ fn simulate(args: &SimulateArgs) -> Result<(), String> {
 /// streamed into the GIF's temporary file as they are drawn.
 fn record(args: &RecordArgs) -> Result<(), String> {
     let mut sim = start_state(&args.start)?;
-    let camera = Camera::new(args.view.orbit.r1, args.view.orbit.r2);
+    let camera = args.view.camera();
     let (width, height) = (args.view.size.width, args.view.size.height);
     let frames = args.steps / args.every;
     let mut ctx = HeadlessContext::new().map_err(|e| e.to_string())?;
-    let mut image = Image {
-        width: 0,
-        height: 0,
-        rgba: Vec::new(),
-    };
+    let mut image = Image::default();
     let bar = progress::bar(frames * args.every);
     let t0 = Instant::now();
     let mut duration_cs = 0;

@@ -34,8 +34,9 @@ use crate::sim::Simulation;
 const INSTALL_HINT: &str =
     "install Mesa's EGL: apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri";
 
-/// An RGBA8 image, rows top to bottom.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An RGBA8 image, rows top to bottom; `Image::default()` is the empty
+/// 0 x 0 image, for [`HeadlessContext::render_into`] to fill.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Image {
     /// Width, pixels.
     pub width: u32,
@@ -496,11 +497,7 @@ impl HeadlessContext {
         width: u32,
         height: u32,
     ) -> Result<Image, RenderError> {
-        let mut image = Image {
-            width: 0,
-            height: 0,
-            rgba: Vec::new(),
-        };
+        let mut image = Image::default();
         self.render_into(sim, camera, width, height, &mut image)?;
         Ok(image)
     }
