@@ -8,13 +8,24 @@
 //! `app -> render -> sim`:
 //!
 //! - [`sim`]: the physics alone. No GL, no window; every coordinate of every
-//!   step equals the original program's to the last bit. Embed this one.
-//! - [`render`]: drawing through glow: the scene's triangles built from a
-//!   simulation state, the pass-through shaders, the camera, and the
-//!   headless path (EGL, no display server) that draws to an image, and
-//!   [`render::record`], which streams such images into an animated GIF.
-//! - [`app`]: the window (winit + glutin), mouse orbit, Escape, pacing.
+//!   step equals the original program's to the last bit, on every machine
+//!   (the spheres' waves use correctly rounded `cos` and `sin`). Embed this
+//!   one: with `default-features = false` it is all the crate builds, and
+//!   its only dependency is `pxfm`, for those waves.
+//! - `render` (feature `render`): drawing through glow: the scene's
+//!   triangles built from a simulation state, the pass-through shaders and
+//!   the camera; with feature `headless`, the path that draws to an image
+//!   with no window (EGL, no display server) and `render::record`, which
+//!   streams such images into an animated GIF.
+//! - `app` (feature `window`): the window (winit + glutin), mouse orbit,
+//!   Escape, pacing.
+//!
+//! Features: `cli` (the default) is the whole program; `window`,
+//! `headless` and `render` are its layers; `parallel` runs large grids
+//! (128 x 128 and up) on all cores with rayon.
 
+#[cfg(feature = "window")]
 pub mod app;
+#[cfg(feature = "render")]
 pub mod render;
 pub mod sim;

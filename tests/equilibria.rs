@@ -169,11 +169,11 @@ fn point_on_a_sphere_slides_about_0_001_sin_theta_a_pass() {
         // On the surface, theta from the top, in the x-y plane; pushed 1e-12
         // outwards so rounding does not count it inside.
         let r = SPHERE_RADIUS + 1e-12;
-        let p = [sx + r * theta.sin(), sy + r * theta.cos(), sz];
+        let p = [sx + r * pxfm::f_sin(theta), sy + r * pxfm::f_cos(theta), sz];
         // Gravity in, the sphere pushes out: one pass for a lone point.
         let moved = collide([p[0], p[1] - GRAVITY, p[2]], &spheres);
         let slide = ((moved[0] - p[0]).powi(2) + (moved[1] - p[1]).powi(2)).sqrt();
-        let want = GRAVITY * theta.sin();
+        let want = GRAVITY * pxfm::f_sin(theta);
         assert!(
             (slide - want).abs() < 2e-6,
             "theta {degrees}: slid {slide}, about {want}"

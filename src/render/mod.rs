@@ -1,13 +1,16 @@
 //! Drawing, through glow: the scene's triangles from a simulation state, the
 //! pass-through shader program and the camera.
 //!
-//! Knows [`crate::sim`], nothing of windows: the window ([`crate::app`]) and
-//! the headless path ([`headless`]) both make a GL context and hand it to a
-//! [`Renderer`], which draws the same way in both. [`record`] turns the
+//! Knows [`crate::sim`], nothing of windows: the window (`crate::app`,
+//! feature `window`) and the headless path (`headless`, feature
+//! `headless`) both make a GL context and hand it to a [`Renderer`], which
+//! draws the same way in both. `record` (feature `headless`) turns the
 //! headless path's images into an animated GIF.
 
 pub mod camera;
+#[cfg(feature = "headless")]
 pub mod headless;
+#[cfg(feature = "headless")]
 pub mod record;
 pub mod scene;
 

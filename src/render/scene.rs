@@ -111,15 +111,18 @@ fn floor(out: &mut Vec<Vertex>) {
 /// Offsets from a sphere's centre to its 16 x 16 grid points, for radius
 /// `r`, as the original's Sphere() computes them: point `(j, i)` at angle
 /// `i * pi/16` down from the top, turned `j * pi/8` about y (with the
-/// article's `3.14159`).
+/// article's `3.14159`). The trig is correctly rounded (`pxfm`), like the
+/// sim's, so the vertices are the same on every machine.
 pub fn sphere_offsets(r: f64) -> [[[f64; 3]; SPHERE_GRID]; SPHERE_GRID] {
     const PI: f64 = crate::sim::spheres::ARTICLE_PI;
     let mut grid = [[[0.0f64; 3]; SPHERE_GRID]; SPHERE_GRID];
     for (j, row) in grid.iter_mut().enumerate() {
-        let (sin_j, cos_j) = (j as f64 * PI / 8.0).sin_cos();
+        let turn = j as f64 * PI / 8.0;
+        let (sin_j, cos_j) = (pxfm::f_sin(turn), pxfm::f_cos(turn));
         for (i, p) in row.iter_mut().enumerate() {
-            let x = r * (i as f64 * PI / 16.0).sin();
-            let y = r * (i as f64 * PI / 16.0).cos();
+            let down = i as f64 * PI / 16.0;
+            let x = r * pxfm::f_sin(down);
+            let y = r * pxfm::f_cos(down);
             let z = 0.0;
             *p = [z * sin_j + x * cos_j, y, z * cos_j - x * sin_j];
         }

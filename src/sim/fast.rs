@@ -34,10 +34,12 @@
 //!   SSE2 on x86-64; the baseline elsewhere), so one binary runs on any
 //!   machine. No fused multiply-add is enabled and Rust never contracts or
 //!   reassociates floating point, so every operation rounds as C's does.
-//! - **Large grids are split into bands of rows** run on all cores. A band
-//!   recomputes the springs across its top edge from the same old positions,
-//!   which gives the same bits as the band above would.
+//! - **Large grids are split into bands of rows** run on all cores (with
+//!   the `parallel` feature, on by default). A band recomputes the springs
+//!   across its top edge from the same old positions, which gives the same
+//!   bits as the band above would.
 
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 use super::{Cloth, Spheres, DIST, FLOOR_Y, GRAVITY, SPACING, SPHERE_COUNT, STIFFNESS};
@@ -48,11 +50,12 @@ const REST_EDGE: f64 = SPACING * DIST[2][3];
 const REST_DIAGONAL: f64 = SPACING * DIST[3][3];
 
 /// Grids with at least this many points a side are split into bands and
-/// run on all cores; smaller ones stay on one thread, where a hand-off
-/// costs more than it saves.
+/// run on all cores (feature `parallel`); smaller ones stay on one thread,
+/// where a hand-off costs more than it saves.
 pub const PARALLEL_MIN_GRID: usize = 128;
 
 /// Rows per band at the least, so each thread has enough work.
+#[cfg(feature = "parallel")]
 const MIN_BAND_ROWS: usize = 16;
 
 /// Points per block the grid is processed in, about: enough for long
@@ -417,23 +420,37 @@ pub(crate) fn pass(
         c: spheres.centres,
         r: spheres.radii,
     };
-    let threads = if n >= PARALLEL_MIN_GRID {
-        rayon::current_num_threads().min(n / MIN_BAND_ROWS).max(1)
-    } else {
-        1
-    };
+    #[cfg(feature = "parallel")]
+    if n >= PARALLEL_MIN_GRID {
+        let threads = rayon::current_num_threads().min(n / MIN_BAND_ROWS);
+        if threads > 1 {
+            return pass_banded(src, dst, &set, workspaces, threads);
+        }
+    }
+    if workspaces.is_empty() {
+        workspaces.push(Workspace::default());
+    }
+    band_dispatch(
+        src,
+        0,
+        [&mut dst.x, &mut dst.y, &mut dst.z],
+        &set,
+        &mut workspaces[0],
+    );
+}
+
+/// [`pass`] in `threads` bands of rows, one per rayon task.
+#[cfg(feature = "parallel")]
+fn pass_banded(
+    src: &Cloth,
+    dst: &mut Cloth,
+    set: &SphereSet,
+    workspaces: &mut Vec<Workspace>,
+    threads: usize,
+) {
+    let n = src.n();
     if workspaces.len() < threads {
         workspaces.resize_with(threads, Workspace::default);
-    }
-    if threads == 1 {
-        band_dispatch(
-            src,
-            0,
-            [&mut dst.x, &mut dst.y, &mut dst.z],
-            &set,
-            &mut workspaces[0],
-        );
-        return;
     }
     let band_rows = n.div_ceil(threads);
     let chunk = band_rows * n;
@@ -444,6 +461,6 @@ pub(crate) fn pass(
         .zip(workspaces.par_iter_mut())
         .enumerate()
         .for_each(|(b, (((x, y), z), ws))| {
-            band_dispatch(src, b * band_rows, [x, y, z], &set, ws);
+            band_dispatch(src, b * band_rows, [x, y, z], set, ws);
         });
 }

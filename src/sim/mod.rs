@@ -60,7 +60,7 @@
 //! faithfulness: the golden trajectories stay bit-exact. See
 //! [`spring_term`] and [`collide`].
 
-mod fast;
+pub mod fast;
 pub mod reference;
 pub mod spheres;
 pub mod state_file;

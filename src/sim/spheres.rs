@@ -5,6 +5,13 @@
 //! (the original's GameDraw(), first lines). The constants are the article's,
 //! `3.14159` included: using `std::f64::consts::PI` would move every sphere by
 //! an ulp or more and the cloth with it.
+//!
+//! The waves' `cos` and `sin` are correctly rounded (`pxfm`'s `f_cos` and
+//! `f_sin`), never the platform's: C libraries differ in the last bit
+//! (glibc is one ulp off at step 143, the `libm` crate at step 1), and the
+//! chaotic cloth turns one ulp into a visibly different run, while correct
+//! rounding is one definition every machine meets, so every machine gives
+//! the same trajectory.
 
 /// Number of spheres in the scene.
 pub const SPHERE_COUNT: usize = 5;
@@ -29,32 +36,58 @@ pub const REST_CENTRES: [[f64; 3]; SPHERE_COUNT] = [
     [-0.6, -1.2, -0.3],
 ];
 
-/// Height offset of sphere `k` after `a` steps, added to its rest height.
+/// Each wave's rate and phase: the argument of sphere `k`'s wave after `a`
+/// steps is `-a * 3.14159 * RATE + PHASE`, from the article's code.
+pub const WAVES: [(f64, f64); SPHERE_COUNT] = [
+    (0.0007722, -0.5947),
+    (0.0006224, 0.1344),
+    (0.0004629, 0.6143),
+    (0.0003726, -0.8941),
+    (0.0001722, -0.7228),
+];
+
+/// Each wave's amplitude, signed as the original applies it: the height is
+/// the rest height plus `AMPLITUDES[k] * cos(argument)` (`sin` for sphere
+/// 2). Sphere 3 adds where the others subtract.
+pub const AMPLITUDES: [f64; SPHERE_COUNT] = [-1.16, -1.67, -1.42, 1.55, -1.71];
+
+/// The argument of sphere `k`'s wave after `a` steps, radians:
+/// `-a * 3.14159 * rate + phase`, evaluated left to right as C does
+/// (`(-a * 3.14159) * rate`, then `+ phase`; the article writes
+/// `- 0.5947` where [`WAVES`] stores `+ (-0.5947)`, the same IEEE
+/// operation).
 ///
-/// These are the article's five waves verbatim, evaluated left to right as C
-/// does: `-a*3.14159*rate + phase`. Sphere 2 uses `sin` and sphere 3 adds
-/// where the others subtract, as in the original.
+/// # Panics
+/// If `k >= SPHERE_COUNT`.
+pub fn wave_argument(k: usize, a: u64) -> f64 {
+    let (rate, phase) = WAVES[k];
+    -(a as f64) * ARTICLE_PI * rate + phase
+}
+
+/// The trig value of sphere `k`'s wave after `a` steps: the correctly
+/// rounded `cos` of [`wave_argument`] (`sin` for sphere 2), from `pxfm`.
 ///
-/// `cos` and `sin` are the platform's (`f64::cos`, `f64::sin`, which call the
-/// C library). The golden data matches glibc's x86-64 versions as glibc
-/// picks them on a CPU with FMA (`__cos_fma`); those are not always
-/// correctly rounded (about 1 in 700 of these arguments is an ulp off), and
-/// glibc's own non-FMA variant differs from them on some steps. So the
-/// trajectory is bit-exact with glibc on an FMA-capable CPU; another maths
-/// library may put a sphere an ulp away on some steps.
+/// # Panics
+/// If `k >= SPHERE_COUNT`.
+pub fn wave_trig(k: usize, a: u64) -> f64 {
+    let x = wave_argument(k, a);
+    if k == 2 {
+        pxfm::f_sin(x)
+    } else {
+        pxfm::f_cos(x)
+    }
+}
+
+/// Height offset of sphere `k` after `a` steps, added to its rest height:
+/// the article's five waves verbatim, `AMPLITUDES[k] * trig(argument)`.
+///
+/// The C code reads `ssy[k] - 1.16*cos(...)`; `-(1.16 * c)` is the same
+/// IEEE value as `(-1.16) * c`, and adding it is subtracting `1.16 * c`.
 ///
 /// # Panics
 /// If `k >= SPHERE_COUNT`.
 pub fn wave(k: usize, a: u64) -> f64 {
-    let t = -(a as f64) * ARTICLE_PI;
-    match k {
-        0 => -(1.16 * f64::cos(t * 0.0007722 - 0.5947)),
-        1 => -(1.67 * f64::cos(t * 0.0006224 + 0.1344)),
-        2 => -(1.42 * f64::sin(t * 0.0004629 + 0.6143)),
-        3 => 1.55 * f64::cos(t * 0.0003726 - 0.8941),
-        4 => -(1.71 * f64::cos(t * 0.0001722 - 0.7228)),
-        _ => panic!("sphere index {k} out of range 0..{SPHERE_COUNT}"),
-    }
+    AMPLITUDES[k] * wave_trig(k, a)
 }
 
 /// The five spheres at one moment: centres and radii, plus the step counter
@@ -96,8 +129,6 @@ impl Spheres {
 
     fn place(&mut self) {
         for (k, centre) in self.centres.iter_mut().enumerate() {
-            // The C code reads `ssy[k] - 1.16*cos(...)`; subtracting the
-            // product and adding its negation are the same IEEE operation.
             centre[1] = REST_CENTRES[k][1] + wave(k, self.a);
         }
     }

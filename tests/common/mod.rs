@@ -42,6 +42,7 @@ pub fn golden_spheres() -> Vec<(u64, usize, [f64; 3], f64)> {
 }
 
 /// The binary, with no display server in its environment.
+#[cfg(feature = "cli")]
 pub fn cloth_demo() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
     c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
