@@ -466,13 +466,16 @@ class Session:
         try:
             self.window(a)
 
+            # The last scale the app logged (Wayland's comes after the
+            # window opens, as a change).
             def scaled():
-                m = re.search(r"scale factor (\S+),", a.log_text())
-                return float(m.group(1)) if m else None
+                m = re.findall(r"scale factor (\S+),", a.log_text())
+                if m and float(m[-1]) != HIDPI_SCALE:
+                    raise Failure("scale factor %s, want %d" % (m[-1], HIDPI_SCALE))
+                return float(m[-1]) if m else None
 
-            scale = poll("the scale factor in the app's log", 5.0, 0.05, scaled)
-            if scale != HIDPI_SCALE:
-                raise Failure("scale factor %g, want %d" % (scale, HIDPI_SCALE))
+            scale = poll("the scale factor %d in the app's log" % HIDPI_SCALE, 5.0, 0.05,
+                         scaled)
             self.moving(a, "the HiDPI window")
             _, _, w, h = self.env.logical_geometry(a, scale)
             if (w, h) != INNER:
