@@ -38,7 +38,7 @@ def environment(which):
         import wine
         exe = os.environ.get("CLOTH_DEMO_EXE") or os.path.join(
             ROOT, "target", "x86_64-pc-windows-gnu", "release", "cloth-demo.exe")
-        return "wine-smoke", wine.Wine(exe), wine.TOOLS, linux_bin
+        return "wine-window", wine.Wine(exe), wine.TOOLS, linux_bin
     if which == "wayland":
         import sway
         return "wayland-smoke", sway.Sway(linux_bin), sway.TOOLS, linux_bin
