@@ -149,7 +149,7 @@ impl HiddenWindow {
             );
             let hwnd = NonZeroIsize::new(hwnd).ok_or_else(|| {
                 format!(
-                    "cannot make a hidden window for WGL: {}",
+                    "cannot make a hidden window for WGL (no desktop to make it on?): {}",
                     std::io::Error::last_os_error()
                 )
             })?;
