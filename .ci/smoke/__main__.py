@@ -23,7 +23,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from checks import Session  # noqa: E402
+from session import Session  # noqa: E402
 from common import ROOT, Failure, Run, missing_tools  # noqa: E402
 
 

@@ -100,10 +100,6 @@ def read_string(data):
     return data[4:4 + length - 1].decode(errors="replace")
 
 
-def fixed(v):
-    return int(round(v * 256))
-
-
 def drag(actions, extent):
     """Run `actions` on a new virtual pointer: ("move", x, y) absolute in
     the layout of size `extent` (logical pixels), ("down",), ("up",),
