@@ -3,7 +3,8 @@ says how to start the app, find its window, screenshot it, type, drag and
 close it; these say what must be seen.
 
   size        the window titled "OpenGL Test Program" has a 792x573 inner
-              size (logical pixels)
+              size (logical pixels) and the name window managers match it
+              by: X11's WM_CLASS and Wayland's app_id are `cloth-demo`
   colours     a screenshot taken from outside shows the scene: the cloth's
               yellow and blue, the spheres' red and white, the floor's two
               greys, and nothing but those and black; the floor lies where
@@ -29,6 +30,9 @@ close it; these say what must be seen.
   close       the window manager's or compositor's close (as the title
               bar's close button) quits with exit code 0 within 2 s, and the
               log says it quit on the close button
+  quiet       with no RUST_LOG, a run from start to Escape prints nothing
+              at all (the default filter keeps every crate's info and
+              warnings, and known third-party noise, off the terminal)
   clean-exit  on Escape and on close: the renderer's GL objects are freed
               (no GL error pending), then the context released, then the
               window closed, in that order; every log line is one of the
@@ -117,7 +121,8 @@ class Checks:
 
     def size(self):
         _, _, w, h = self.geometry(self.app)
-        self.run.note("size: inner %dx%d (logical)" % (w, h))
+        name = self.env.identity(self.app)
+        self.run.note("size: inner %dx%d (logical); %s" % (w, h, name))
         if (w, h) != INNER:
             raise Failure("inner size %dx%d, want %dx%d" % (w, h, INNER[0], INNER[1]))
 
@@ -294,6 +299,20 @@ class Checks:
         finally:
             a.quit()
 
+    def quiet(self):
+        a = self.start_app("quiet", extra_env={"RUST_LOG": None})
+        try:
+            self.moving(a, "the window with no RUST_LOG")
+            self.press_escape(a)
+            a.wait_exit("Escape", EXIT_TIMEOUT)
+        finally:
+            a.quit()
+        text = a.log_text()
+        if text:
+            raise Failure("with no RUST_LOG the run printed %d line(s), first: %s"
+                          % (len(text.splitlines()), text.splitlines()[0][:200]))
+        self.run.note("quiet: with no RUST_LOG, nothing printed from start to Escape")
+
     def clean_exit(self):
         if not self.closing:
             raise Failure("no run was closed to check")
@@ -433,6 +452,7 @@ CHECKS = {
     "outside": Checks.outside,
     "escape": Checks.escape,
     "close": Checks.close,
+    "quiet": Checks.quiet,
     "clean-exit": Checks.clean_exit,
     "fullscreen": Checks.fullscreen,
     "uncapped": Checks.uncapped,

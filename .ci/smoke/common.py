@@ -158,7 +158,7 @@ class App:
         self.name = name
         self.log = run.path(name + ".log")
         e = {"RUST_LOG": "warn,cloth_demo=debug"}
-        e.update(extra_env or {})
+        e.update(extra_env or {})  # a None removes it
         self.proc = run.start(command, log=self.log, extra_env=e)
         self.handle = None  # the environment's window handle, once found
         self.no_window = None  # why the window never came, once waited for

@@ -40,7 +40,7 @@ for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
 
 class Sway:
     name = "wayland"
-    checks = ["size", "colours", "idle-cpu", "drag", "outside", "escape", "close",
+    checks = ["size", "colours", "idle-cpu", "drag", "outside", "escape", "close", "quiet",
               "clean-exit", "fullscreen", "hidpi"]
 
     def __init__(self, binary):
@@ -135,6 +135,13 @@ class Sway:
         if n.get("app_id") != "cloth-demo":
             raise Failure("the window's app_id is %r, want 'cloth-demo'" % n.get("app_id"))
         return n["id"]
+
+    def identity(self, app):
+        # find_window refused any other app_id; the config's rule floated
+        # the window by it.
+        n = self.node(app)
+        return "app_id %s, floating by the app_id rule: %s" % (
+            n.get("app_id"), n.get("type") == "floating_con")
 
     def geometry(self, app):
         """The window's content (x, y, width, height), logical pixels."""

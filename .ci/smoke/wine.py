@@ -18,8 +18,8 @@ class Wine(X11):
     # No CPU checks (the app is a Wine process beside wineserver), no
     # minimise/resize/fullscreen/scale (the window manager's and Wine's
     # business, not this program's); `render` checks WGL's headless path.
-    checks = ["size", "colours", "drag", "outside", "escape", "close", "clean-exit",
-              "render"]
+    checks = ["size", "colours", "drag", "outside", "escape", "close", "quiet",
+              "clean-exit", "render"]
 
     def __init__(self, exe):
         super().__init__(exe)
@@ -39,6 +39,10 @@ class Wine(X11):
         # server: `render` needs DISPLAY under Wine, as it needs nothing on
         # Windows.
         return {"DISPLAY": self.run.env["DISPLAY"]}
+
+    def identity(self, app):
+        # Wine names its windows' WM_CLASS after the .exe, not the app.
+        return "WM_CLASS is Wine's"
 
     def find_window(self, app):
         """The visible window titled TITLE (Wine's windows carry no

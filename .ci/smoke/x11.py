@@ -23,7 +23,7 @@ TOOLS = ["Xvfb", "openbox", "xdotool", "wmctrl", "xwd", "xwdtopnm", "pngtopnm", 
 class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
-              "escape", "close", "clean-exit", "fullscreen", "uncapped", "hidpi",
+              "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped", "hidpi",
               "headless-glx"]
 
     def __init__(self, binary):
@@ -102,6 +102,18 @@ class X11:
             return None  # xdotool exits 1 while nothing matches
         ids = out.split()
         return int(ids[0]) if ids else None
+
+    def identity(self, app):
+        """The window's WM_CLASS, which must be cloth-demo (class and
+        instance); Failure otherwise."""
+        for flag in ("--class", "--classname"):
+            try:
+                ids = self.xdotool("search", "--all", flag, "^cloth-demo$", timeout=5).split()
+            except Failure:
+                ids = []
+            if str(app.handle).encode() not in ids:
+                raise Failure("the window's WM_CLASS %s is not cloth-demo" % flag[2:])
+        return "WM_CLASS cloth-demo, cloth-demo"
 
     def geometry(self, app):
         """The window's (x, y, width, height) on the screen."""
