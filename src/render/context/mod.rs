@@ -63,7 +63,8 @@ pub(super) struct Made {
     pub renderer: Renderer,
     pub context: Box<dyn Current>,
     pub kind: ContextKind,
-    /// Which device or display, e.g. `"llvmpipe (Mesa)"`, `"GLX on :0"`.
+    /// Which device or display, e.g. `"EGL device 0 (llvmpipe (Mesa))"`,
+    /// `"GLX on :0"`.
     pub device: String,
     pub api: GlApi,
     /// `GL_VERSION` as the driver reports it.
