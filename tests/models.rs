@@ -217,11 +217,14 @@ fn a_tug_spreads_one_point_a_pass() {
 
 // --- Springs: no diagonals ---
 
-/// A sheet high above everything, every square sheared into a rhombus with
-/// sides 0.1 and angles 60 and 120 degrees: every edge spring at rest.
+/// An 8 x 8 sheet high above everything, every square sheared into a
+/// rhombus with sides 0.1 and angles 60 and 120 degrees: every edge spring
+/// at rest. (The demo's 32 x 32 sheet crumples at its acute corners on the
+/// way back to square; this one comes back cleanly.)
 fn sheared_sheet() -> Cloth {
-    let n = 32;
-    let (s, c) = (30f64.to_radians().sin(), 30f64.to_radians().cos());
+    let n = 8;
+    // sin and cos of 30 degrees.
+    let (s, c) = (0.5, 3f64.sqrt() / 2.0);
     let pts: Vec<[f64; 3]> = (0..n * n)
         .map(|k| {
             let (j, i) = ((k / n) as f64, (k % n) as f64);
@@ -240,27 +243,21 @@ fn without_diagonals_nothing_resists_shear() {
     let before = thinnest_square(&start);
     assert!((before - 1.0 / 3f64.sqrt()).abs() < 1e-9, "{before}");
     let mut original = start.clone();
-    run_alone(&mut original, &Model::ORIGINAL, 15 * 100);
+    run_alone(&mut original, &Model::ORIGINAL, 15 * 10);
     let mut no_diagonals = start;
     run_alone(
         &mut no_diagonals,
         &model(|m| m.springs.diagonals = false),
-        15 * 100,
+        15 * 10,
     );
-    // The original's diagonals pull the squares back towards square (the
-    // middle one, at least; the sheet's acute corners crumple on the way).
-    let middle = |c: &Cloth| {
-        let a = dist(c.point(16, 16), c.point(17, 17));
-        let b = dist(c.point(16, 17), c.point(17, 16));
-        a.min(b) / a.max(b)
-    };
-    let squared = middle(&original);
-    assert!(squared > 0.85, "original after 100 steps: {squared}");
+    // The original's diagonals pull every square back to square.
+    let squared = thinnest_square(&original);
+    assert!(squared > 0.999, "original after 10 steps: {squared}");
     // With no diagonals the rhombi stay as they are: no spring is stretched.
     let kept = thinnest_square(&no_diagonals);
     assert!(
         (kept - before).abs() < 1e-9,
-        "no diagonals after 100 steps: {kept}"
+        "no diagonals after 10 steps: {kept}"
     );
     assert!((shortest_edge(&no_diagonals) - 0.1).abs() < 1e-9);
 }
@@ -438,7 +435,7 @@ fn hooke_spring_matches_the_article_near_rest_and_is_weak_when_squashed() {
     assert!((edge(SpringLaw::Hooke, 0.001) + 0.0297).abs() < 1e-15);
     for len in [1e-20, 1e-160, 1e-300, 5e-324] {
         let h = edge(SpringLaw::Hooke, len);
-        assert!(h < 0.0 && h >= -0.03 - 1e-15, "len {len:e}: {h}");
+        assert!((-0.03 - 1e-15..0.0).contains(&h), "len {len:e}: {h}");
     }
     // Coincident: no direction, no move.
     assert_eq!(general::hooke_term([1.0; 3], [1.0; 3], 0.1), [0.0; 3]);

@@ -19,7 +19,7 @@
 //! can be resumed with any model.
 //!
 //! Every value of every field is valid: [`Passes`] can only hold 1 to 100,
-//! and its constructor and [`FromStr`] say why a number is refused, so a
+//! and its constructor and [`FromStr`](std::str::FromStr) say why a number is refused, so a
 //! front end can show the error as it is. The struct is
 //! `#[non_exhaustive]`, so that further choices (pinned points, wind,
 //! inertia, self-collision) can join it as fields without breaking a
@@ -44,8 +44,15 @@
 //! assert_eq!(Passes::new(0).unwrap_err().to_string(), "passes must be a whole number from 1 to 100, got 0");
 //! ```
 
+mod order;
+mod passes;
+mod springs;
+
+pub use order::Order;
+pub use passes::Passes;
+pub use springs::{Springs, BEND_SHARE};
+
 use std::fmt;
-use std::str::FromStr;
 
 /// The physics a [`Simulation`](super::Simulation) runs: how many passes a
 /// step makes, which springs join the points, how a pass stores its moves,
@@ -151,182 +158,6 @@ impl fmt::Display for Model {
     }
 }
 
-/// Passes per step: a whole number from [`Passes::MIN`] (1) to
-/// [`Passes::MAX`] (100); the original's is [`Passes::ORIGINAL`] (15).
-///
-/// Only those values can be held, so a [`Model`] is always valid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Passes(usize);
-
-impl Passes {
-    /// The fewest passes a step can make.
-    pub const MIN: Passes = Passes(1);
-    /// The most passes a step can make (a step then takes about seven times
-    /// the original's time).
-    pub const MAX: Passes = Passes(100);
-    /// The original's fifteen.
-    pub const ORIGINAL: Passes = Passes(super::PASSES);
-
-    /// `n` passes per step.
-    ///
-    /// # Errors
-    /// [`ModelError::Passes`] if `n` is not from 1 to 100.
-    pub fn new(n: usize) -> Result<Passes, ModelError> {
-        if (Passes::MIN.0..=Passes::MAX.0).contains(&n) {
-            Ok(Passes(n))
-        } else {
-            Err(ModelError::Passes(n.to_string()))
-        }
-    }
-
-    /// `n` brought into range: below 1 is 1, above 100 is 100. For keys
-    /// that step the count up and down.
-    pub const fn saturating(n: usize) -> Passes {
-        if n < Passes::MIN.0 {
-            Passes::MIN
-        } else if n > Passes::MAX.0 {
-            Passes::MAX
-        } else {
-            Passes(n)
-        }
-    }
-
-    /// The number of passes, 1 to 100.
-    pub const fn get(self) -> usize {
-        self.0
-    }
-}
-
-impl Default for Passes {
-    /// [`Passes::ORIGINAL`].
-    fn default() -> Self {
-        Passes::ORIGINAL
-    }
-}
-
-impl fmt::Display for Passes {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for Passes {
-    type Err = ModelError;
-
-    /// A whole number from 1 to 100, in decimal (surrounding spaces are
-    /// not accepted).
-    ///
-    /// # Errors
-    /// [`ModelError::Passes`] for anything else, quoting what was given.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.parse::<usize>() {
-            Ok(n) => Passes::new(n),
-            Err(_) => Err(ModelError::Passes(s.to_owned())),
-        }
-    }
-}
-
-/// The fraction of its law's move each spring gives with bending springs
-/// ([`Springs::share`]): a third, 8 springs' strength shared by 24.
-pub const BEND_SHARE: f64 = 1.0 / 3.0;
-
-/// Which springs tie each point to the points around it. Each neighbour's
-/// rest length is `0.1 * DIST[2 + dj][2 + di]` from the 5 x 5 table by
-/// where it sits (`dj`, `di` from -2 to 2), as in the original.
-///
-/// The four springs along the grid lines (rest 0.1) are always there: "The
-/// four edge springs stop it stretching."
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Springs {
-    /// The four diagonal springs (rest 0.1 x sqrt 2, about 0.141), on in
-    /// the original. "The four diagonals stop it shearing, so the squares
-    /// can't squash into thin diamonds." Off, nothing resists shear: a
-    /// square's diagonals can change length freely while its sides keep
-    /// theirs.
-    pub diagonals: bool,
-    /// Springs to the sixteen points two away (the outer ring of the 5 x 5
-    /// table: rest 0.2 straight along the grid, 0.1 x sqrt 5 a knight's
-    /// move away, 0.2 x sqrt 2 on the diagonals), off in the original.
-    /// "Nothing stops it bending. There are no springs to the points two
-    /// away, so it folds along any line of points with no resistance at
-    /// all ... Springs to the points two away would give it some stiffness
-    /// against bending, and the 5x5 table has room for their rest lengths,
-    /// but the loops stop at one." On, the loops run two out,
-    /// `jj = j-2..=j+2`, `ii = i-2..=i+2`: a sharp fold squashes the
-    /// springs across it, which push it open, so creases round off and the
-    /// drape is stiffer. Every spring then moves its point a third as far
-    /// (see [`Springs::share`]).
-    pub bend: bool,
-}
-
-impl Springs {
-    /// The original's eight neighbours: edges and diagonals, nothing two
-    /// away.
-    pub const ORIGINAL: Springs = Springs {
-        diagonals: true,
-        bend: false,
-    };
-
-    /// How far the neighbour loops reach: 1 (the original's 3 x 3), or 2
-    /// with [`Springs::bend`] (the whole 5 x 5 table).
-    pub const fn reach(self) -> usize {
-        if self.bend {
-            2
-        } else {
-            1
-        }
-    }
-
-    /// Whether a spring joins a point to the neighbour `dj` rows and `di`
-    /// columns away (each from -2 to 2). Never to the point itself.
-    pub const fn joins(self, dj: isize, di: isize) -> bool {
-        match (dj.unsigned_abs(), di.unsigned_abs()) {
-            (0, 0) => false,
-            (0, 1) | (1, 0) => true,
-            (1, 1) => self.diagonals,
-            (a, b) if a <= 2 && b <= 2 => self.bend,
-            _ => false,
-        }
-    }
-
-    /// The fraction of its law's move each spring gives its point: 1 (all
-    /// of it) for the original's eight, [`BEND_SHARE`] (a third) with
-    /// bending springs.
-    ///
-    /// Why a third: a pass moves each point by the sum of its springs'
-    /// moves, straight there, and the article's strength 0.03 is sized for
-    /// eight springs: on a flat sheet, a pattern of points alternating
-    /// along a row is already over-corrected by a factor 1.05 each pass.
-    /// With twenty-four springs at full strength it is over-corrected by a
-    /// factor of about 2.2, so rounding errors grow by that each pass:
-    /// measured, the falling flat sheet flies apart (springs 7 long) by
-    /// step 20, and weakening only the sixteen new springs (to a fiftieth)
-    /// still throws springs 1.4 long in the drape. Sharing the strength,
-    /// 24 springs each a third as strong as the original's eight, keeps
-    /// the drape's longest spring at 0.24 over 3,000 steps (the
-    /// original's: 0.32).
-    pub const fn share(self) -> f64 {
-        if self.bend {
-            BEND_SHARE
-        } else {
-            1.0
-        }
-    }
-
-    /// Springs on a point well inside the grid: 8 in the original, 4 with
-    /// no diagonals, 24 bending, 20 bending with no diagonals.
-    pub const fn count(self) -> usize {
-        4 + if self.diagonals { 4 } else { 0 } + if self.bend { 16 } else { 0 }
-    }
-}
-
-impl Default for Springs {
-    /// [`Springs::ORIGINAL`].
-    fn default() -> Self {
-        Springs::ORIGINAL
-    }
-}
-
 /// Where a pass puts each point's new position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Buffering {
@@ -344,65 +175,6 @@ pub enum Buffering {
     /// can then run across the whole cloth in one pass along the loop's
     /// direction, but only one point against it: the cloth goes lopsided.
     InPlace,
-}
-
-/// The order a pass visits the points in: which corner the loop starts
-/// from. Within a point, its springs are always summed in the same order,
-/// `jj` ascending outer, `ii` ascending inner.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Order {
-    /// The original's loops: rows `j = 0, 1, ...` outer, `i = 0, 1, ...`
-    /// inner, from the corner `[0][0]`.
-    #[default]
-    Rows,
-    /// From the opposite corner `[n-1][n-1]`: rows `j = n-1` down to 0,
-    /// each from `i = n-1` down to 0.
-    Reversed,
-}
-
-impl Order {
-    /// Every order, in the order of their names in [`Order::NAMES`].
-    pub const ALL: [Order; 2] = [Order::Rows, Order::Reversed];
-    /// The orders' names, as [`FromStr`] takes them and `Display` prints
-    /// them.
-    pub const NAMES: [&'static str; 2] = ["rows", "reversed"];
-
-    /// The name, as [`FromStr`] takes it: `rows`, `reversed`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Order::Rows => Order::NAMES[0],
-            Order::Reversed => Order::NAMES[1],
-        }
-    }
-
-    /// The points `(j, i)` of an `n x n` grid in this order.
-    pub fn visit(self, n: usize) -> impl Iterator<Item = (usize, usize)> {
-        let rows = (0..n).flat_map(move |j| (0..n).map(move |i| (j, i)));
-        let flip = self == Order::Reversed;
-        rows.map(move |(j, i)| if flip { (n - 1 - j, n - 1 - i) } else { (j, i) })
-    }
-}
-
-impl fmt::Display for Order {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Order {
-    type Err = ModelError;
-
-    /// `rows` or `reversed`, exactly.
-    ///
-    /// # Errors
-    /// [`ModelError::Order`] for any other name, quoting it.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Order::ALL
-            .into_iter()
-            .find(|o| o.name() == s)
-            .ok_or_else(|| ModelError::Order(s.to_owned()))
-    }
 }
 
 /// How far a spring of length `len` and rest length `rest` moves its point
