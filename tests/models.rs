@@ -371,6 +371,40 @@ fn moved_in_place_the_result_depends_on_the_corner() {
 }
 
 #[test]
+fn moved_in_place_a_falling_sheet_drifts_towards_the_starting_corner() {
+    // Nothing pushes the free flat sheet sideways, yet moved in place it
+    // drifts: each point is pulled towards the neighbours already moved,
+    // which are towards the corner the loop started from. The two corners
+    // drift it exactly opposite ways; double buffered, it falls straight.
+    let middle = |m: Model| {
+        let mut sim = Simulation::with_model(m);
+        sim.run(50);
+        let n = (32 * 32) as f64;
+        let c = &sim.cloth;
+        (c.x.iter().sum::<f64>() / n, c.z.iter().sum::<f64>() / n)
+    };
+    let in_place = |order| {
+        model(|m| {
+            m.buffering = Buffering::InPlace;
+            m.order = order;
+        })
+    };
+    // The flat sheet's middle is at (-0.05, -0.05).
+    let (x0, z0) = middle(Model::ORIGINAL);
+    assert!(
+        (x0 + 0.05).abs() < 1e-12 && (z0 + 0.05).abs() < 1e-12,
+        "{x0} {z0}"
+    );
+    let (xr, zr) = middle(in_place(Order::Rows));
+    let (xv, zv) = middle(in_place(Order::Reversed));
+    // Towards [0][0] (-x, -z): 0.0021 in x and 0.0036 in z in 50 steps.
+    assert!(xr < x0 - 0.002 && zr < z0 - 0.003, "rows: {xr} {zr}");
+    // Towards [31][31], as far.
+    assert!((xv - x0 + (xr - x0)).abs() < 1e-6, "reversed: {xv}");
+    assert!((zv - z0 + (zr - z0)).abs() < 1e-6, "reversed: {zv}");
+}
+
+#[test]
 fn moved_in_place_a_tug_runs_with_the_loop_and_not_against_it() {
     // A tug on corner [0][0], one pass: visiting from that corner, every
     // later point sees the one before it moved, so the whole sheet moves

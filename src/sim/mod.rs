@@ -59,6 +59,48 @@
 //! The original's runs never reach any of these, so they cost no
 //! faithfulness: the golden trajectories stay bit-exact. See
 //! [`spring_term`] and [`collide`].
+//!
+//! # What if? The article's other models
+//!
+//! The article explains each choice by what would happen otherwise, and a
+//! [`Model`] runs each "otherwise" ([`model`] has the details). The
+//! default, [`Model::ORIGINAL`], is all of the above, bit for bit; a
+//! [`Simulation`] runs it with the fast pass ([`fast`]) and every other
+//! model with the general pass ([`general`]), which reads like the
+//! article's loop. What each does to the cloth:
+//!
+//! - **Passes** (1 to 100): "Fifteen passes let it spread fifteen points
+//!   ... which makes the cloth much stiffer than one pass would. And
+//!   gravity is applied fifteen times, so the cloth falls 0.015 a frame."
+//!   With `N` a free sheet falls `0.001 N` a step and a tug spreads `N`
+//!   points: one pass gives a slow, stretchy sheet, a hundred a stiff one.
+//! - **No diagonals**: "The four diagonals stop it shearing, so the
+//!   squares can't squash into thin diamonds." Without them nothing
+//!   resists shear, and in the drape the squares do squash into thin
+//!   diamonds.
+//! - **Bending springs**: "Springs to the points two away would give it
+//!   some stiffness against bending, and the 5x5 table has room for their
+//!   rest lengths." The loops reach two out, the whole table; a sharp fold
+//!   squashes the springs across it, which push it open, so creases round
+//!   off and the drape is stiffer. (Each spring then moves its point a
+//!   third as far: at full strength the twenty-four springs over-correct
+//!   and the sheet flies apart; see [`Springs::share`].)
+//! - **In place**: "If each point were moved in place, the ones late in
+//!   the loop would see their neighbours' new positions and the early ones
+//!   wouldn't, and the result would depend on which corner the loop
+//!   started from." Each point is pulled towards the neighbours already
+//!   moved, so even the free falling sheet drifts sideways towards the
+//!   corner the loop starts from ([`Order`]), and the two corners drift it
+//!   opposite ways; a tug runs the length of the sheet in one pass along
+//!   the loop but barely against it. Double buffered, the order changes not
+//!   a bit.
+//! - **Hooke's law**: "Hooke's law would move the point in proportion to
+//!   the stretch." Its push on a squashed spring is at most `0.3 rest`, so
+//!   a heavier push squashes neighbours onto each other, which the
+//!   article's lopsided spring never allows.
+//!
+//! A model is not stored in the state file: any state resumes under any
+//! model ([`Simulation::resume_with`]).
 
 pub mod fast;
 pub mod general;

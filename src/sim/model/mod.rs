@@ -171,9 +171,11 @@ pub enum Buffering {
     /// worked out, and the points after it see it there. "If each point
     /// were moved in place, the ones late in the loop would see their
     /// neighbours' new positions and the early ones wouldn't, and the
-    /// result would depend on which corner the loop started from." A tug
-    /// can then run across the whole cloth in one pass along the loop's
-    /// direction, but only one point against it: the cloth goes lopsided.
+    /// result would depend on which corner the loop started from." Each
+    /// point is pulled towards the neighbours already moved: the free
+    /// falling sheet drifts towards the loop's starting corner (0.004 in 50
+    /// steps), and a tug runs the length of the sheet in one pass along the
+    /// loop but only a point or two against it.
     InPlace,
 }
 
