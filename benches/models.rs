@@ -54,6 +54,16 @@ fn models(c: &mut Criterion) {
                 m.passes = passes(100);
             }),
         ),
+        // The most work a step can be: 24 springs, 100 passes, in place.
+        (
+            "bend-in-place-hooke-100-passes",
+            model(|m| {
+                m.springs.bend = true;
+                m.buffering = Buffering::InPlace;
+                m.law = SpringLaw::Hooke;
+                m.passes = passes(100);
+            }),
+        ),
     ];
     let mut g = c.benchmark_group("model");
     g.throughput(Throughput::Elements(1));
