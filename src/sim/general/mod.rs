@@ -5,7 +5,7 @@
 //! reach, whether the new positions are kept apart or stored in place, which
 //! corner the loop starts from, and the spring law. A point's move is
 //! [`moved_point`]: gravity, then each of the model's [`springs`] in the
-//! original's order, then [`collide`](super::collide). For the original model it gives the
+//! original's order, then [`collide`]. For the original model it gives the
 //! same bits as the fast pass, step for step: the golden data ties every
 //! variant to the faithful code.
 //!
@@ -37,8 +37,8 @@ mod rows;
 pub use hooke::{hooke_term, HOOKE_STIFFNESS};
 
 use super::model::{Buffering, Model, SpringLaw};
-use super::{spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, SPACING};
-use rows::{ArticleLaw, HookeLaw, RowLaw};
+use super::{collide, spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, SPACING};
+use rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, Rows};
 
 /// One step of any model through the general pass: the spheres move, then
 /// `model.passes` passes of the cloth. For the original model it gives the
@@ -62,7 +62,7 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 
 /// One pass of `model`: each point, in `model.order`, moved by gravity and
 /// its springs ([`moved_point`]) and then collided with the floor and the
-/// spheres ([`collide`](super::collide)).
+/// spheres ([`collide`]).
 ///
 /// Double buffered (the original), each new position goes into `back`, and
 /// when all are done `back` and `cloth` swap: every point saw where its
@@ -81,29 +81,42 @@ pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mode
     }
 }
 
-/// [`pass`] with the spring law `law`.
+/// [`pass`] with the spring law `term`.
+#[inline(always)]
 fn pass_with<L: RowLaw>(
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
     model: &Model,
-    law: L,
+    term: L,
 ) {
+    let n = cloth.n();
     let springs = springs(model);
-    let job = rows::Job {
-        springs: &springs,
-        share: model.springs.share(),
-        law,
-        order: model.order,
-        spheres,
-    };
+    let share = model.springs.share();
     match model.buffering {
         Buffering::Double => {
-            assert_eq!(back.n(), cloth.n(), "the second buffer is the cloth's size");
-            rows::pass(&job, cloth, back, false);
+            assert_eq!(back.n(), n, "the second buffer is the cloth's size");
+            let rows = Rows::new(n);
+            double_dispatch(
+                cloth,
+                back,
+                spheres,
+                model.order,
+                rows,
+                &springs,
+                share,
+                term,
+            );
             std::mem::swap(cloth, back);
         }
-        Buffering::InPlace => rows::pass(&job, cloth, back, true),
+        Buffering::InPlace => {
+            for (j, i) in model.order.visit(n) {
+                let moved = moved_point_with(cloth, j, i, &springs, share, |a, b, rest| {
+                    term.full(a, b, rest)
+                });
+                put(cloth, j, i, collide(moved, spheres));
+            }
+        }
     }
 }
 
