@@ -565,7 +565,7 @@ mod tests {
         let missing = d.path().join("no/such/x.csv");
         for (path, why) in [
             (d.path().to_owned(), "is a directory".to_string()),
-            (sock.clone(), "is a socket".to_string()),
+            (sock.clone(), "is a socket, not a file".to_string()),
             (
                 missing.clone(),
                 format!("{} does not exist", d.path().join("no/such").display()),
