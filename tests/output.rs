@@ -313,7 +313,11 @@ fn start_writing(cmd: &mut Command, dir: &Path) -> Child {
         if let Some(status) = child.try_wait().unwrap() {
             panic!("stopped early: {status}");
         }
-        assert!(t0.elapsed() < Duration::from_secs(30), "no temporary file");
+        if t0.elapsed() > Duration::from_secs(30) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("no temporary file after 30 s");
+        }
         std::thread::sleep(Duration::from_millis(20));
     }
     // Into the steps (or frames) proper.
