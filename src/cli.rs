@@ -66,8 +66,8 @@ pub enum Command {
     /// Run the physics only: print steps per second and optionally write
     /// the final cloth as a state file (the golden CSV format).
     Simulate(SimulateArgs),
-    /// Draw every K-th step up to N into an animated GIF, with no window and
-    /// no display server (like `render`).
+    /// Draw every K-th step up to N into an animated GIF (or PNG), with no
+    /// window and no display server (like `render`).
     #[command(after_help = GL_ENV_HELP)]
     Record(RecordArgs),
 }

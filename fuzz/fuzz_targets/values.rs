@@ -32,7 +32,10 @@ fuzz_target!(|data: &[u8]| {
             assert!((min..=max).contains(&n), "{text:?}: {n}");
             assert_eq!(text.parse::<u64>(), Ok(n));
         }
-        Err(e) => assert!(e.starts_with("must be a whole number ") && e.contains(text), "{e}"),
+        Err(e) => assert!(
+            e.starts_with("must be a whole number ") && e.contains(text),
+            "{e}"
+        ),
     }
     let supported: &[Format] = if pick & 1 == 0 {
         &[Format::Png]
