@@ -242,7 +242,7 @@ fn counts_are_singular_for_one_and_zero_steps_give_no_rate() {
 }
 
 #[test]
-fn render_shows_a_progress_bar_on_a_terminal_and_a_summary() {
+fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
     // script(1) runs it on a pseudo-terminal and copies what it draws.
     let dir = temp_dir();
     let png = dir.path().join("x.png");
@@ -269,6 +269,24 @@ fn render_shows_a_progress_bar_on_a_terminal_and_a_summary() {
         screen.contains(&format!("{} (", png.display())),
         "{screen:?}"
     );
+    // record's bar counts frames with the same separators as steps.
+    let gif = dir.path().join("x.gif");
+    let command = format!(
+        "'{}' record --steps 1000 --every 1 --size 8x8 --out '{}'",
+        env!("CARGO_BIN_EXE_cloth-demo"),
+        gif.display()
+    );
+    let out = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("script(1), from util-linux");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    assert!(screen.contains("/1,000, frame "), "{screen:?}");
+    assert!(!screen.contains("/1000"), "{screen:?}");
+    assert!(screen.contains("1,000 frames of 8x8, "), "{screen:?}");
     // Not a terminal: the summary alone.
     let out = cloth_demo(&[
         "render",
