@@ -1,0 +1,487 @@
+//! The browser front end: the demo on a `<canvas>`, drawn by the same
+//! [`Renderer`] through WebGL2 (the GLES 3.0 shaders; WebGL 1 and the ES 2.0
+//! shaders where WebGL2 is missing), driven by DOM events and
+//! `requestAnimationFrame`, as the article's WebGL port behaves:
+//!
+//! - the canvas keeps the original window's 792 x 573 shape at whatever
+//!   size the page gives it, its drawing buffer in device pixels;
+//! - a drag (mouse, pen or touch) across the canvas turns the view as far
+//!   as a drag across the original window: positions are scaled to
+//!   original-window pixels before the shared [`Orbit`](super::orbit::Orbit)
+//!   sees them;
+//! - 60 steps a second, at most 15 caught up in a late frame, the first
+//!   frame after two steps (the shared [`Pacer`](super::pacing::Pacer));
+//! - Escape stops the program (a page cannot close its tab); a click then
+//!   starts it again from `Initialise()`. A caption under the canvas says so.
+//!
+//! Built for `wasm32-unknown-unknown` with `--no-default-features
+//! --features web`; `web/build` runs wasm-bindgen and lays out the page.
+//! The page's `main.js` calls [`start`] and keeps the returned [`WebDemo`]
+//! as `window.clothDemo`, whose methods tests (and the curious, from the
+//! console) read the state through.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent, PointerEvent, UrlSearchParams,
+    WebGl2RenderingContext, WebGlContextAttributes, WebGlRenderingContext, Window,
+};
+
+use super::demo::{Clock, Demo};
+use super::input::{self, Action, Key};
+use super::pacing::Mode;
+use super::INNER_SIZE;
+use crate::render::{Camera, Renderer};
+use crate::sim::spheres::{wave_argument, wave_trig, SPHERE_COUNT};
+use crate::sim::state_file;
+
+/// The caption while the demo runs.
+pub const CAPTION_RUNNING: &str =
+    "Drag to turn the view. Escape stops the program; a click then starts it again.";
+/// The caption once Escape has stopped it.
+pub const CAPTION_STOPPED: &str =
+    "Stopped, as Escape stopped the original. Click the picture to start again from the beginning.";
+
+/// How the page was asked to run, from its query string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PageOptions {
+    clock: Clock,
+    /// Use WebGL 1 (and the ES 2.0 shaders) even where WebGL2 is offered.
+    webgl1: bool,
+}
+
+impl PageOptions {
+    /// `?steps=N`: the test mode, N steps and the clock held (a known
+    /// picture); `?webgl=1`: WebGL 1 even where WebGL2 is offered. No
+    /// query: the demo as it runs, 60 steps a second.
+    ///
+    /// # Errors
+    /// One line naming the bad parameter and what it takes.
+    fn from_query(query: &str) -> Result<Self, String> {
+        let params =
+            UrlSearchParams::new_with_str(query).map_err(|_| format!("bad query {query:?}"))?;
+        let clock = match params.get("steps") {
+            None => Clock::Paced(Mode::Fixed),
+            Some(n) => Clock::Held(n.parse().map_err(|_| {
+                format!("bad ?steps={n}: it takes a whole number of steps, 0 to 4294967295")
+            })?),
+        };
+        let webgl1 = match params.get("webgl").as_deref() {
+            None | Some("2") => false,
+            Some("1") => true,
+            Some(v) => return Err(format!("bad ?webgl={v}: it takes 1 or 2")),
+        };
+        Ok(PageOptions { clock, webgl1 })
+    }
+}
+
+/// What was last drawn, to skip frames that would draw the same picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Drawn {
+    steps: u64,
+    camera: Camera,
+    width: u32,
+    height: u32,
+}
+
+/// The page's state: the shared demo, the renderer on the canvas's WebGL
+/// context, and what the tests read.
+struct Page {
+    window: Window,
+    canvas: HtmlCanvasElement,
+    caption: HtmlElement,
+    demo: Demo,
+    renderer: Renderer,
+    /// The GL in use, for [`WebDemo::gl_info`].
+    gl_info: String,
+    /// The last picture drawn; `None` before the first frame and after a
+    /// restart.
+    drawn: Option<Drawn>,
+    /// Frames drawn, since the page started.
+    frames: u64,
+    /// `performance.now()` (ms since navigation) when the first frame had
+    /// been drawn.
+    first_frame_ms: Option<f64>,
+    /// Whether an animation frame is requested.
+    looping: bool,
+    /// The animation frame callback (set once, after the page is made).
+    tick: Option<Closure<dyn FnMut(f64)>>,
+}
+
+impl Page {
+    /// Size the drawing buffer to the canvas's size on the page in device
+    /// pixels, run the frame's steps and draw if the picture changed.
+    fn frame(&mut self) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let ratio = self.window.device_pixel_ratio();
+        let width = (rect.width() * ratio).round().max(0.0) as u32;
+        let height = (rect.height() * ratio).round().max(0.0) as u32;
+        if self.canvas.width() != width || self.canvas.height() != height {
+            // Resizing clears the buffer: draw again whatever else holds.
+            self.canvas.set_width(width);
+            self.canvas.set_height(height);
+            self.drawn = None;
+        }
+        if self.demo.frame(web_time::Instant::now()).is_none() {
+            return;
+        }
+        let now = Drawn {
+            steps: self.demo.sim().steps(),
+            camera: self.demo.camera(),
+            width,
+            height,
+        };
+        if self.drawn == Some(now) || width == 0 || height == 0 {
+            return;
+        }
+        self.renderer
+            .draw(self.demo.sim(), &now.camera, width, height);
+        self.drawn = Some(now);
+        self.frames += 1;
+        if self.first_frame_ms.is_none() {
+            self.first_frame_ms = self.window.performance().map(|p| p.now());
+        }
+    }
+
+    /// Ask for the next animation frame, unless one is asked for already.
+    fn request_frame(&mut self) {
+        if self.looping {
+            return;
+        }
+        if let Some(tick) = &self.tick {
+            self.looping = self
+                .window
+                .request_animation_frame(tick.as_ref().unchecked_ref())
+                .is_ok();
+        }
+    }
+
+    /// A pointer (mouse, pen, touch) event at the canvas: its position in
+    /// CSS pixels from the canvas's corner, and the scale from
+    /// original-window pixels to CSS pixels.
+    fn pointer_position(&self, event: &MouseEvent) -> (f64, f64, f64) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let scale = rect.width() / INNER_SIZE.0;
+        (
+            f64::from(event.client_x()) - rect.left(),
+            f64::from(event.client_y()) - rect.top(),
+            scale,
+        )
+    }
+
+    /// Do what a key or click asks, and show it.
+    fn apply(&mut self, action: Action) {
+        self.demo.apply(action);
+        match action {
+            Action::Stop => self.caption.set_text_content(Some(CAPTION_STOPPED)),
+            Action::Restart => {
+                self.caption.set_text_content(Some(CAPTION_RUNNING));
+                self.drawn = None;
+                self.request_frame();
+            }
+        }
+    }
+}
+
+/// The running page, as `main.js` keeps it (`window.clothDemo`): what the
+/// tests read.
+#[wasm_bindgen]
+pub struct WebDemo {
+    page: Rc<RefCell<Page>>,
+}
+
+#[wasm_bindgen]
+impl WebDemo {
+    /// Steps run since the start (or the last restart).
+    pub fn steps(&self) -> f64 {
+        self.page.borrow().demo.sim().steps() as f64
+    }
+
+    /// The cloth now, as a state file (`j,i,x,y,z`, each coordinate with
+    /// 17 significant digits, as `cloth-demo simulate --csv` writes).
+    #[wasm_bindgen(js_name = stateCsv)]
+    pub fn state_csv(&self) -> String {
+        state_file::to_string(&self.page.borrow().demo.sim().cloth)
+    }
+
+    /// The view: `[r1, r2]`, original-window pixels dragged (0.2 degrees
+    /// each), as `cloth-demo render --orbit R1,R2` takes them.
+    pub fn camera(&self) -> Vec<f64> {
+        let c = self.page.borrow().demo.camera();
+        vec![c.r1, c.r2]
+    }
+
+    /// Whether it is running (not stopped by Escape).
+    pub fn running(&self) -> bool {
+        self.page.borrow().demo.state() == input::RunState::Running
+    }
+
+    /// Frames drawn since the page started (frames that would draw the
+    /// same picture are skipped and not counted).
+    pub fn frames(&self) -> f64 {
+        self.page.borrow().frames as f64
+    }
+
+    /// When the first frame had been drawn, ms since navigation
+    /// (`performance.now()`); `undefined` before.
+    #[wasm_bindgen(js_name = firstFrameMs)]
+    pub fn first_frame_ms(&self) -> Option<f64> {
+        self.page.borrow().first_frame_ms
+    }
+
+    /// The drawing buffer: `[width, height]`, device pixels.
+    #[wasm_bindgen(js_name = drawingBuffer)]
+    pub fn drawing_buffer(&self) -> Vec<u32> {
+        let page = self.page.borrow();
+        vec![page.canvas.width(), page.canvas.height()]
+    }
+
+    /// The GL in use, one line: the context's version string, the shader
+    /// dialect, and the default framebuffer's colour and depth bits.
+    #[wasm_bindgen(js_name = glInfo)]
+    pub fn gl_info(&self) -> String {
+        self.page.borrow().gl_info.clone()
+    }
+}
+
+/// The spheres' waves as `sim` computes them in this build: for each
+/// `(steps[n], spheres[n])`, the argument and the correctly rounded `cos`
+/// (`sin` for sphere 2), flattened as `[x0, y0, x1, y1, ...]`; the rows of
+/// `tests/data/waves.csv`. Pairs past the shorter list, and spheres past
+/// the fifth, are left out.
+#[wasm_bindgen(js_name = waveValues)]
+pub fn wave_values(steps: &[u32], spheres: &[u32]) -> Vec<f64> {
+    steps
+        .iter()
+        .zip(spheres)
+        .filter(|&(_, &k)| (k as usize) < SPHERE_COUNT)
+        .flat_map(|(&a, &k)| {
+            let (k, a) = (k as usize, u64::from(a));
+            [wave_argument(k, a), wave_trig(k, a)]
+        })
+        .collect()
+}
+
+/// Start the demo on `canvas`, with `caption` under it, as the page's
+/// `query` string (`location.search`) asks: see the module docs.
+///
+/// # Errors
+/// One line for the page to show: a bad query parameter, no WebGL in
+/// this browser, or shaders the browser refused.
+#[wasm_bindgen]
+pub fn start(
+    canvas: HtmlCanvasElement,
+    caption: HtmlElement,
+    query: &str,
+) -> Result<WebDemo, JsValue> {
+    console_error_panic_hook::set_once();
+    let options = PageOptions::from_query(query)?;
+    let window = web_sys::window().ok_or("no window: not a browser page")?;
+    let (gl, version) = context(&canvas, options.webgl1)?;
+    let depth_bits = gl_parameter(&version, glow::DEPTH_BITS);
+    let colour_bits = [glow::RED_BITS, glow::GREEN_BITS, glow::BLUE_BITS]
+        .map(|p| gl_parameter(&version, p).to_string())
+        .join("/");
+    let renderer = Renderer::new(gl).map_err(|e| format!("cannot draw in this browser: {e}"))?;
+    let gl_info = format!(
+        "{}; shaders {:?}; colour {colour_bits} bits, depth {depth_bits} bits",
+        version.version_string(),
+        renderer.dialect()
+    );
+    caption.set_text_content(Some(CAPTION_RUNNING));
+    let page = Rc::new(RefCell::new(Page {
+        window: window.clone(),
+        canvas: canvas.clone(),
+        caption,
+        demo: Demo::new(options.clock),
+        renderer,
+        gl_info,
+        drawn: None,
+        frames: 0,
+        first_frame_ms: None,
+        looping: false,
+        tick: None,
+    }));
+    let weak = Rc::downgrade(&page);
+    page.borrow_mut().tick = Some(Closure::new(move |_time: f64| {
+        let Some(page) = weak.upgrade() else { return };
+        let mut page = page.borrow_mut();
+        page.looping = false;
+        page.frame();
+        if page.demo.state() == input::RunState::Running {
+            page.request_frame();
+        }
+    }));
+    listen(&canvas, &window, &page)?;
+    page.borrow_mut().request_frame();
+    Ok(WebDemo { page })
+}
+
+/// The canvas's WebGL2 context (or WebGL 1's, when asked or when that is
+/// all there is) as glow's, with the context's `VERSION` string: no alpha
+/// (the scene is opaque), a depth buffer, no antialiasing (as the native
+/// window: the same pixels), no stencil.
+fn context(
+    canvas: &HtmlCanvasElement,
+    webgl1: bool,
+) -> Result<(glow::Context, WebGlVersion), String> {
+    let attributes = WebGlContextAttributes::new();
+    attributes.set_alpha(false);
+    attributes.set_depth(true);
+    attributes.set_stencil(false);
+    attributes.set_antialias(false);
+    attributes.set_preserve_drawing_buffer(false);
+    let get = |kind: &str| {
+        canvas
+            .get_context_with_context_options(kind, &attributes)
+            .ok()
+            .flatten()
+    };
+    if !webgl1 {
+        if let Some(gl) = get("webgl2").and_then(|c| c.dyn_into::<WebGl2RenderingContext>().ok()) {
+            let version = WebGlVersion::Two(gl.clone());
+            return Ok((glow::Context::from_webgl2_context(gl), version));
+        }
+    }
+    match get("webgl").and_then(|c| c.dyn_into::<WebGlRenderingContext>().ok()) {
+        Some(gl) => {
+            let version = WebGlVersion::One(gl.clone());
+            Ok((glow::Context::from_webgl1_context(gl), version))
+        }
+        None => Err(
+            "this browser offers no WebGL (neither WebGL2 nor WebGL 1), \
+                     or it is turned off"
+                .into(),
+        ),
+    }
+}
+
+/// The raw context, to ask what glow's `get_parameter_i32` cannot (it
+/// panics on the `null` some browsers answer).
+enum WebGlVersion {
+    One(WebGlRenderingContext),
+    Two(WebGl2RenderingContext),
+}
+
+impl WebGlVersion {
+    fn parameter(&self, p: u32) -> Option<JsValue> {
+        match self {
+            WebGlVersion::One(gl) => gl.get_parameter(p).ok(),
+            WebGlVersion::Two(gl) => gl.get_parameter(p).ok(),
+        }
+    }
+
+    fn version_string(&self) -> String {
+        self.parameter(glow::VERSION)
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    }
+}
+
+/// A numeric GL parameter, 0 when the browser does not say.
+fn gl_parameter(gl: &WebGlVersion, p: u32) -> u32 {
+    gl.parameter(p)
+        .and_then(|v| v.as_f64())
+        .map_or(0, |v| v as u32)
+}
+
+/// Wire the DOM events to the page: pointer moves, presses and releases
+/// on the canvas (captured, so a drag goes on outside it), clicks on it,
+/// and keys anywhere on the page. The listeners live as long as the page.
+fn listen(
+    canvas: &HtmlCanvasElement,
+    window: &Window,
+    page: &Rc<RefCell<Page>>,
+) -> Result<(), String> {
+    let fail = |e: JsValue| format!("cannot listen to the page's events: {e:?}");
+
+    let on = |target: &web_sys::EventTarget, name: &str, f: Closure<dyn FnMut(JsValue)>| {
+        let added = target.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
+        // The page holds the listener from now on; nothing removes it.
+        f.forget();
+        added
+    };
+    let with_page = |f: fn(&mut Page, JsValue)| {
+        let page = Rc::clone(page);
+        Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| f(&mut page.borrow_mut(), event))
+    };
+
+    on(
+        canvas,
+        "pointerdown",
+        with_page(|page, event| {
+            let Some(event) = event.dyn_ref::<PointerEvent>() else {
+                return;
+            };
+            if !event.is_primary() || event.button() != 0 {
+                return;
+            }
+            // Record where the press is first, so the drag counts from here
+            // (a touch starts wherever the finger lands).
+            let (x, y, scale) = page.pointer_position(event);
+            page.demo.cursor_moved(x, y, scale);
+            page.demo.button(true);
+            if page.demo.orbit().is_pressed() {
+                let _ = page.canvas.set_pointer_capture(event.pointer_id());
+            }
+        }),
+    )
+    .map_err(fail)?;
+    on(
+        canvas,
+        "pointermove",
+        with_page(|page, event| {
+            let Some(event) = event.dyn_ref::<PointerEvent>() else {
+                return;
+            };
+            if event.is_primary() {
+                let (x, y, scale) = page.pointer_position(event);
+                page.demo.cursor_moved(x, y, scale);
+            }
+        }),
+    )
+    .map_err(fail)?;
+    for name in ["pointerup", "pointercancel"] {
+        on(
+            canvas,
+            name,
+            with_page(|page, event| {
+                if event
+                    .dyn_ref::<PointerEvent>()
+                    .is_some_and(|e| e.is_primary())
+                {
+                    page.demo.button(false);
+                }
+            }),
+        )
+        .map_err(fail)?;
+    }
+    on(
+        canvas,
+        "click",
+        with_page(|page, _event| {
+            if let Some(action) = input::action_for_click(page.demo.state()) {
+                page.apply(action);
+            }
+        }),
+    )
+    .map_err(fail)?;
+    on(
+        window,
+        "keydown",
+        with_page(|page, event| {
+            let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            let key = Key::from_key_value(&event.key());
+            if let Some(action) = input::action_for_key(key, page.demo.state()) {
+                page.apply(action);
+            }
+        }),
+    )
+    .map_err(fail)?;
+    Ok(())
+}
