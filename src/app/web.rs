@@ -26,8 +26,9 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent, PointerEvent, UrlSearchParams,
-    WebGl2RenderingContext, WebGlContextAttributes, WebGlRenderingContext, Window,
+    HtmlCanvasElement, HtmlElement, KeyboardEvent, MouseEvent, PointerEvent, ResizeObserver,
+    ResizeObserverEntry, ResizeObserverSize, UrlSearchParams, WebGl2RenderingContext,
+    WebGlContextAttributes, WebGlRenderingContext, Window,
 };
 
 use super::demo::{Clock, Demo};
@@ -97,6 +98,11 @@ struct Page {
     renderer: Renderer,
     /// The GL in use, for [`WebDemo::gl_info`].
     gl_info: String,
+    /// The canvas's size on the screen in device pixels, as the browser
+    /// last reported it (`devicePixelContentBoxSize`, exactly the pixels it
+    /// covers); `None` before that, or where the browser does not say.
+    /// Used only while it agrees with the CSS size times the pixel ratio.
+    device_size: Option<(u32, u32)>,
     /// The last picture drawn; `None` before the first frame and after a
     /// restart.
     drawn: Option<Drawn>,
@@ -117,17 +123,26 @@ impl Page {
     fn frame(&mut self) {
         let rect = self.canvas.get_bounding_client_rect();
         let ratio = self.window.device_pixel_ratio();
-        let width = (rect.width() * ratio).round().max(0.0) as u32;
-        let height = (rect.height() * ratio).round().max(0.0) as u32;
+        let css = (rect.width() * ratio, rect.height() * ratio);
+        let near = |px: u32, css: f64| (f64::from(px) - css).abs() <= 1.0;
+        let (width, height) = match self.device_size {
+            // The pixels the canvas covers, when the browser says; not when
+            // that disagrees with the pixel ratio (Chromium's device
+            // emulation, as in DevTools, reports CSS pixels there).
+            Some((w, h)) if near(w, css.0) && near(h, css.1) => (w, h),
+            // Otherwise the CSS size times the pixel ratio, which can be a
+            // pixel off where the canvas sits between pixels.
+            _ => (css.0.round().max(0.0) as u32, css.1.round().max(0.0) as u32),
+        };
         if self.canvas.width() != width || self.canvas.height() != height {
             // Resizing clears the buffer: draw again whatever else holds.
             self.canvas.set_width(width);
             self.canvas.set_height(height);
             self.drawn = None;
         }
-        if self.demo.frame(web_time::Instant::now()).is_none() {
-            return;
-        }
+        // Stopped, nothing steps and the view cannot turn: the picture is
+        // drawn again only if the canvas was resized (which clears it).
+        let _ = self.demo.frame(web_time::Instant::now());
         let now = Drawn {
             steps: self.demo.sim().steps(),
             camera: self.demo.camera(),
@@ -299,6 +314,7 @@ pub fn start(
         demo: Demo::new(options.clock),
         renderer,
         gl_info,
+        device_size: None,
         drawn: None,
         frames: 0,
         first_frame_ms: None,
@@ -316,6 +332,7 @@ pub fn start(
         }
     }));
     listen(&canvas, &window, &page)?;
+    observe_size(&canvas, &page)?;
     page.borrow_mut().request_frame();
     Ok(WebDemo { page })
 }
@@ -483,5 +500,35 @@ fn listen(
         }),
     )
     .map_err(fail)?;
+    Ok(())
+}
+
+/// Keep [`Page::device_size`] up to date: a `ResizeObserver` on the canvas
+/// reads the `devicePixelContentBoxSize` every change reports (Chromium and
+/// Firefox give it; where it is missing, the page falls back to the CSS
+/// size times the pixel ratio). The observer lives as long as the page.
+fn observe_size(canvas: &HtmlCanvasElement, page: &Rc<RefCell<Page>>) -> Result<(), String> {
+    let page = Rc::clone(page);
+    let changed = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        for entry in entries.iter() {
+            let Some(entry) = entry.dyn_ref::<ResizeObserverEntry>() else {
+                continue;
+            };
+            let sizes = entry.device_pixel_content_box_size();
+            if sizes.is_undefined() {
+                continue;
+            }
+            if let Some(size) = sizes.get(0).dyn_ref::<ResizeObserverSize>() {
+                let side = |px: f64| px.round().max(0.0) as u32;
+                let mut page = page.borrow_mut();
+                page.device_size = Some((side(size.inline_size()), side(size.block_size())));
+                page.request_frame();
+            }
+        }
+    });
+    let observer = ResizeObserver::new(changed.as_ref().unchecked_ref())
+        .map_err(|e| format!("cannot follow the canvas's size: {e:?}"))?;
+    changed.forget();
+    observer.observe(canvas);
     Ok(())
 }
