@@ -42,7 +42,7 @@ mod x11;
 use std::num::NonZeroU32;
 
 #[cfg(feature = "window")]
-pub use native::{action_for_event, action_for_key, run, Options, TITLE};
+pub use native::{action_for_event, action_for_key, key_of, run, Options, TITLE};
 
 /// The drawing area's size, original-window pixels: the inside of the
 /// original's 800 x 600 window. The window opens this many logical pixels
