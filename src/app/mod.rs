@@ -25,7 +25,7 @@ pub mod pacing;
 mod gfx;
 #[cfg(feature = "window")]
 mod native;
-#[cfg(feature = "web")]
+#[cfg(all(feature = "web", target_arch = "wasm32"))]
 pub mod web;
 #[cfg(all(
     feature = "window",
