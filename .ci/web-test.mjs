@@ -85,11 +85,11 @@ after(async () => {
 /// `scale` is Chromium's device emulation (as DevTools' device mode);
 /// `screenScale` a real one (`--force-device-scale-factor`, as a HiDPI
 /// screen), with the window `width x height`.
-async function open(query = '', { width = 1000, height = 900, scale = 1, screenScale, touch = false, expectErrors = false } = {}) {
+async function open(query = '', { width = 1000, height = 900, scale = 1, screenScale, touch = false, expectErrors = false, args = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloth-demo-chromium-'));
   const screen = screenScale === undefined
-    ? { viewport: { width, height }, deviceScaleFactor: scale, args: CHROMIUM_ARGS }
-    : { viewport: null, args: [...CHROMIUM_ARGS, `--force-device-scale-factor=${screenScale}`, `--window-size=${width},${height}`] };
+    ? { viewport: { width, height }, deviceScaleFactor: scale, args: [...CHROMIUM_ARGS, ...args] }
+    : { viewport: null, args: [...CHROMIUM_ARGS, ...args, `--force-device-scale-factor=${screenScale}`, `--window-size=${width},${height}`] };
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: '/usr/bin/chromium', headless: true, hasTouch: touch, ...screen,
   });
@@ -443,6 +443,14 @@ test('a bad ?steps is one line on the page, not a blank canvas', { timeout: 60_0
   await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('The demo cannot start'), null, { timeout: WAIT });
   assert.equal(await page.locator('#caption').textContent(),
     'The demo cannot start: bad ?steps=lots: it takes a whole number of steps, 0 to 4294967295');
+  await close(page);
+});
+
+test('a browser with WebGL turned off gets one line saying so', { timeout: 60_000 }, async () => {
+  const page = await open('', { expectErrors: true, args: ['--disable-webgl'] });
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('The demo cannot start'), null, { timeout: WAIT });
+  assert.equal(await page.locator('#caption').textContent(),
+    'The demo cannot start: this browser offers no WebGL (neither WebGL2 nor WebGL 1), or it is turned off');
   await close(page);
 });
 
