@@ -97,7 +97,9 @@
 //! - **Hooke's law**: "Hooke's law would move the point in proportion to
 //!   the stretch." Its push on a squashed spring is at most `0.3 rest`, so
 //!   a heavier push squashes neighbours onto each other, which the
-//!   article's lopsided spring never allows.
+//!   article's lopsided spring never allows. Its diagonals are stiffer
+//!   near rest than the article's, enough to over-correct: the falling
+//!   sheet scrambles in its own plane within 10 steps ([`SpringLaw`]).
 //!
 //! A model is not stored in the state file: any state resumes under any
 //! model ([`Simulation::resume_with`]).
