@@ -1,20 +1,19 @@
 //! The command line, as clap derive types.
 
-use std::fmt;
+pub mod values;
+
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use cloth_demo::render::Camera;
+
+pub use values::{Format, Orbit, Size};
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
 pub const DEFAULT_SIZE: Size = Size {
     width: 792,
     height: 573,
 };
-
-/// Largest image side `render` and `record` accept, pixels.
-pub const MAX_SIDE: u32 = 16384;
 
 /// Largest `record --every`: ten minutes of the demo's time a frame (a GIF
 /// frame can last at most 655.35 s).
@@ -67,32 +66,52 @@ pub enum Command {
     /// Run the physics only: print steps per second and optionally write
     /// the final cloth as a state file (the golden CSV format).
     Simulate(SimulateArgs),
-    /// Draw every K-th step up to N into an animated GIF, with no window and
-    /// no display server (like `render`).
+    /// Draw every K-th step up to N into an animated GIF (or PNG), with no
+    /// window and no display server (like `render`).
     #[command(after_help = GL_ENV_HELP)]
     Record(RecordArgs),
 }
 
 impl Cli {
     /// Checks clap cannot make on one argument alone: `record` needs
-    /// `--steps` at least `--every`.
+    /// `--steps` at least `--every`, and an `--out` extension names a
+    /// format the command writes.
     ///
     /// # Errors
     /// A clap usage error saying which arguments disagree.
     pub fn validate(&self) -> Result<(), clap::Error> {
-        if let Some(Command::Record(args)) = &self.command {
-            if args.steps < args.every {
-                return Err(Cli::command().error(
-                    clap::error::ErrorKind::ValueValidation,
-                    format!(
+        let invalid = |message: String| {
+            Cli::command().error(clap::error::ErrorKind::ValueValidation, message)
+        };
+        let out_format = |command: &str, out: &std::path::Path, format: Result<Format, String>| {
+            format
+                .map(drop)
+                .map_err(|e| invalid(format!("{command} --out {}: {e}", out.display())))
+        };
+        match &self.command {
+            Some(Command::Record(args)) => {
+                if args.steps < args.every {
+                    return Err(invalid(format!(
                         "record --steps {} is less than --every {}: not one frame to draw",
                         args.steps, args.every
-                    ),
-                ));
+                    )));
+                }
+                out_format("record", &args.out, args.format())
             }
+            Some(Command::Render(args)) => out_format("render", &args.out, args.format()),
+            _ => Ok(()),
         }
-        Ok(())
     }
+}
+
+/// `--steps`: a whole number of steps, 0 or more.
+fn steps(text: &str) -> Result<u64, String> {
+    values::count(text, 0, u64::MAX)
+}
+
+/// `--every`: 1 to [`MAX_EVERY`].
+fn every(text: &str) -> Result<u64, String> {
+    values::count(text, 1, MAX_EVERY)
 }
 
 /// Where a run starts: the flat sheet, or a saved state.
@@ -105,7 +124,8 @@ pub struct StartArgs {
 
     /// Steps the --from state had already run: the spheres' step counter
     /// starts here, so the next step is K+1.
-    #[arg(long, value_name = "K", requires = "from", default_value_t = 0)]
+    #[arg(long, value_name = "K", requires = "from", default_value_t = 0,
+          value_parser = steps, allow_negative_numbers = true)]
     pub start: u64,
 }
 
@@ -113,10 +133,15 @@ pub struct StartArgs {
 #[derive(Debug, Args)]
 pub struct RenderArgs {
     /// Steps to run before drawing.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = steps, allow_negative_numbers = true)]
     pub steps: u64,
 
-    /// The PNG to write (written whole or not at all).
+    /// The PNG to write, whole or not at all; `-` is standard output.
+    ///
+    /// An existing file is replaced only once the new one is complete,
+    /// keeping its permissions; through a symbolic link, the file it
+    /// points to is replaced. A FIFO or a character device is written to
+    /// as it is.
     #[arg(long, value_name = "FILE.png")]
     pub out: PathBuf,
 
@@ -131,13 +156,34 @@ pub struct RenderArgs {
 #[derive(Debug, Args)]
 pub struct ViewArgs {
     /// Image size in pixels.
-    #[arg(long, value_name = "WxH", default_value_t = DEFAULT_SIZE)]
+    #[arg(long, value_name = "WxH", default_value_t = DEFAULT_SIZE, allow_hyphen_values = true)]
     pub size: Size,
 
     /// Turn the view as if dragged R1 pixels left and R2 pixels up (0.2
     /// degrees a pixel), like the original's r1 and r2.
     #[arg(long, value_name = "R1,R2", default_value_t = Orbit { r1: 0.0, r2: 0.0 }, allow_hyphen_values = true)]
     pub orbit: Orbit,
+}
+
+impl RenderArgs {
+    /// The format `--out` names: PNG (also for no extension, and `-`).
+    ///
+    /// # Errors
+    /// A phrase listing the formats written, for any other extension.
+    pub fn format(&self) -> Result<Format, String> {
+        Format::for_path(&self.out, &[Format::Png])
+    }
+}
+
+impl RecordArgs {
+    /// The format `--out` names: GIF (also for no extension, and `-`), or
+    /// an animated PNG for `.png` and `.apng`.
+    ///
+    /// # Errors
+    /// A phrase listing the formats written, for any other extension.
+    pub fn format(&self) -> Result<Format, String> {
+        Format::for_path(&self.out, &[Format::Gif, Format::Apng])
+    }
 }
 
 impl ViewArgs {
@@ -156,7 +202,7 @@ pub struct RecordArgs {
     /// which is not itself a frame: frame k is what `render --steps kK`
     /// draws. That is N/K frames, rounded down; steps past the last
     /// multiple of K are not run.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = steps, allow_negative_numbers = true)]
     pub steps: u64,
 
     /// Draw every K-th step (1 to 36000, at most N); a frame lasts K/60 s.
@@ -167,14 +213,18 @@ pub struct RecordArgs {
     /// hundredths), so the total time stays right. Browsers slow frames
     /// shorter than 2/100 s down, so for the web K >= 2 plays at the true
     /// speed.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=MAX_EVERY))]
+    #[arg(long, value_name = "K", value_parser = every, allow_negative_numbers = true)]
     pub every: u64,
 
-    /// The animated GIF to write (loops forever; whole or not at all).
+    /// The animation to write, looping forever: FILE.gif, or FILE.png
+    /// (or .apng) for an animated PNG; `-` is standard output (GIF).
     ///
     /// Frames are streamed into a hidden temporary file beside it
     /// (`.cloth-demo-*`), renamed to FILE.gif only when complete: an
-    /// interrupted run leaves no FILE.gif.
+    /// interrupted run (Ctrl-C, SIGTERM) leaves FILE.gif as it was. An
+    /// existing file keeps its permissions; through a symbolic link, the
+    /// file it points to is replaced; a FIFO or a character device is
+    /// written to as it is.
     #[arg(long, value_name = "FILE.gif")]
     pub out: PathBuf,
 
@@ -189,83 +239,19 @@ pub struct RecordArgs {
 #[derive(Debug, Args)]
 pub struct SimulateArgs {
     /// Steps to run.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = steps, allow_negative_numbers = true)]
     pub steps: u64,
 
-    /// Write the final cloth to this state file (written whole or not at
-    /// all).
+    /// Write the final cloth to this state file, whole or not at all; `-`
+    /// is standard output (the summary then goes to stderr).
+    ///
+    /// An existing file is replaced only once the new one is complete,
+    /// keeping its permissions; through a symbolic link, the file it
+    /// points to is replaced. A FIFO or a character device is written to
+    /// as it is.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
 
     #[command(flatten)]
     pub start: StartArgs,
-}
-
-/// An image size, `WxH`, each side 1 to [`MAX_SIDE`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Size {
-    /// Pixels across.
-    pub width: u32,
-    /// Pixels down.
-    pub height: u32,
-}
-
-impl FromStr for Size {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let (w, h) = s
-            .split_once(['x', 'X'])
-            .ok_or_else(|| format!("`{s}` is not WIDTHxHEIGHT, e.g. 792x573"))?;
-        let side = |v: &str| -> Result<u32, String> {
-            match v.trim().parse::<u32>() {
-                Ok(n) if (1..=MAX_SIDE).contains(&n) => Ok(n),
-                Ok(n) => Err(format!("side {n} is outside 1..={MAX_SIDE}")),
-                Err(_) => Err(format!("`{v}` is not a whole number of pixels")),
-            }
-        };
-        Ok(Size {
-            width: side(w)?,
-            height: side(h)?,
-        })
-    }
-}
-
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
-    }
-}
-
-/// Orbit angles `R1,R2` in pixels dragged, each finite.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Orbit {
-    /// Horizontal drag (the original's r1).
-    pub r1: f64,
-    /// Vertical drag (the original's r2).
-    pub r2: f64,
-}
-
-impl FromStr for Orbit {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let (a, b) = s
-            .split_once(',')
-            .ok_or_else(|| format!("`{s}` is not R1,R2, e.g. 100,-50"))?;
-        let angle = |v: &str| -> Result<f64, String> {
-            match v.trim().parse::<f64>() {
-                Ok(x) if x.is_finite() => Ok(x),
-                _ => Err(format!("`{v}` is not a finite number")),
-            }
-        };
-        Ok(Orbit {
-            r1: angle(a)?,
-            r2: angle(b)?,
-        })
-    }
-}
-
-impl fmt::Display for Orbit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.r1, self.r2)
-    }
 }

@@ -18,14 +18,17 @@
 //!   with no window (on Linux an EGL device, no display server; GLX, WGL
 //!   or CGL elsewhere) and `render::record`, which streams such images
 //!   into an animated GIF.
-//! - `app` (feature `window`): the window (winit + glutin), mouse orbit,
-//!   Escape, pacing.
+//! - `app` (features `window` and `web`): the front ends, the window
+//!   (winit + glutin) and the browser (a canvas with WebGL2, built for
+//!   wasm32), sharing mouse orbit, Escape, pacing and the renderer.
 //!
 //! Features: `cli` (the default) is the whole program; `window`,
 //! `headless` and `render` are its layers; `parallel` runs large grids
-//! (128 x 128 and up) on all cores with rayon.
+//! (128 x 128 and up) on all cores with rayon; `web` is the browser front
+//! end (`--no-default-features --features web`, for
+//! `wasm32-unknown-unknown`; `web/build` makes the page).
 
-#[cfg(feature = "window")]
+#[cfg(any(feature = "window", feature = "web"))]
 pub mod app;
 #[cfg(feature = "render")]
 pub mod render;

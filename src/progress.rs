@@ -1,11 +1,15 @@
-//! Progress of long headless runs (`simulate`, `record`): a bar with the
-//! rate and the time left, on stderr when it is a terminal and nowhere
-//! otherwise (so pipes, logs and tests see nothing of it).
+//! Progress of long headless runs (`simulate`, `render`, `record`): a bar
+//! with the rate and the time left, on stderr when it is a terminal and
+//! nowhere otherwise (so pipes, logs and tests see nothing of it). The
+//! steps run in chunks, and between chunks a signal stops them
+//! ([`crate::interrupt`]).
 
 use std::time::Duration;
 
 use cloth_demo::sim::Simulation;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::interrupt::{self, Interrupted};
 
 /// Steps run between updates of the bar: a few hundred, so that updating
 /// it costs nothing next to the steps (about 20 updates a second at
@@ -31,13 +35,19 @@ pub fn bar(steps: u64) -> ProgressBar {
 }
 
 /// Run `steps` steps of `sim`, moving `bar` on every
-/// [`STEPS_PER_UPDATE`] steps.
-pub fn run(sim: &mut Simulation, steps: u64, bar: &ProgressBar) {
+/// [`STEPS_PER_UPDATE`] steps (the bar's position is the steps run).
+///
+/// # Errors
+/// [`Interrupted`] if SIGINT or SIGTERM came: checked before each chunk
+/// and after the last, so at most one chunk runs after a signal.
+pub fn run(sim: &mut Simulation, steps: u64, bar: &ProgressBar) -> Result<(), Interrupted> {
     let mut left = steps;
     while left > 0 {
+        interrupt::check()?;
         let n = left.min(STEPS_PER_UPDATE);
         sim.run(n);
         bar.inc(n);
         left -= n;
     }
+    interrupt::check()
 }

@@ -1,13 +1,16 @@
-//! The window's decisions, without a window: mouse drag, quitting,
-//! zero-size resizes and frame pacing.
+//! The front ends' decisions, without a window or a browser: mouse drag,
+//! keys and clicks (stop, restart), the running demo, zero-size resizes
+//! and frame pacing.
 
 use std::time::{Duration, Instant};
 
+use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::{self, Action, RunState};
 use cloth_demo::app::orbit::Orbit;
 use cloth_demo::app::pacing::{
     Frame, FrameCounter, Mode, NextFrame, Pacer, FIRST_FRAME_STEPS, MAX_CATCH_UP, STEPS_PER_SECOND,
 };
-use cloth_demo::app::{action_for_event, action_for_key, drawable_size, Action};
+use cloth_demo::app::{action_for_event, action_for_key, drawable_size};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::Simulation;
 use winit::dpi::PhysicalSize;
@@ -129,17 +132,17 @@ fn from_camera_keeps_the_angles() {
 // ---------------------------------------------------------------- input
 
 #[test]
-fn escape_pressed_quits() {
+fn escape_pressed_stops() {
     let esc = Key::Named(NamedKey::Escape);
     assert_eq!(
         action_for_key(&esc, ElementState::Pressed),
-        Some(Action::Quit)
+        Some(Action::Stop)
     );
     assert_eq!(action_for_key(&esc, ElementState::Released), None);
 }
 
 #[test]
-fn other_keys_do_not_quit() {
+fn other_keys_do_not_stop() {
     for key in [
         Key::Named(NamedKey::Enter),
         Key::Named(NamedKey::Space),
@@ -152,15 +155,15 @@ fn other_keys_do_not_quit() {
 }
 
 #[test]
-fn the_close_button_quits_and_other_events_do_not() {
+fn the_close_button_stops_and_other_events_do_not() {
     assert_eq!(
         action_for_event(&WindowEvent::CloseRequested),
-        Some(Action::Quit)
+        Some(Action::Stop)
     );
     // Destroyed from outside: nothing left to draw in.
     assert_eq!(
         action_for_event(&WindowEvent::Destroyed),
-        Some(Action::Quit)
+        Some(Action::Stop)
     );
     assert_eq!(action_for_event(&WindowEvent::RedrawRequested), None);
     assert_eq!(
@@ -168,6 +171,147 @@ fn the_close_button_quits_and_other_events_do_not() {
         None
     );
     assert_eq!(action_for_event(&WindowEvent::Focused(false)), None);
+}
+
+#[test]
+fn key_values_name_the_shared_keys() {
+    // The browser's KeyboardEvent.key values, and winit's logical keys.
+    assert_eq!(input::Key::from_key_value("Escape"), input::Key::Escape);
+    assert_eq!(input::Key::from_key_value("Esc"), input::Key::Escape);
+    assert_eq!(input::Key::from_key_value("p"), input::Key::Character('p'));
+    assert_eq!(input::Key::from_key_value(" "), input::Key::Character(' '));
+    assert_eq!(
+        input::Key::from_key_value("\u{e9}"),
+        input::Key::Character('\u{e9}')
+    );
+    for other in ["Enter", "F4", "ArrowLeft", "Dead", "", "ab"] {
+        assert_eq!(
+            input::Key::from_key_value(other),
+            input::Key::Other,
+            "{other:?}"
+        );
+    }
+    use cloth_demo::app::key_of;
+    assert_eq!(key_of(&Key::Named(NamedKey::Escape)), input::Key::Escape);
+    assert_eq!(
+        key_of(&Key::Character(SmolStr::new("q"))),
+        input::Key::Character('q')
+    );
+    assert_eq!(key_of(&Key::Named(NamedKey::Space)), input::Key::Other);
+}
+
+#[test]
+fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
+    use input::{action_for_click, action_for_key as shared_key, Key as K};
+    assert_eq!(shared_key(K::Escape, RunState::Running), Some(Action::Stop));
+    assert_eq!(shared_key(K::Escape, RunState::Stopped), None);
+    assert_eq!(shared_key(K::Character('q'), RunState::Running), None);
+    assert_eq!(shared_key(K::Other, RunState::Stopped), None);
+    // A click while running is the end of a drag, not a restart.
+    assert_eq!(action_for_click(RunState::Running), None);
+    assert_eq!(action_for_click(RunState::Stopped), Some(Action::Restart));
+}
+
+// ---------------------------------------------------------------- demo
+
+#[test]
+fn the_demo_shows_step_2_first_then_keeps_60_steps_a_second() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default());
+    assert_eq!(d.next_frame(), Some(NextFrame::Now));
+    assert_eq!(d.frame(t0).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    let mut two = Simulation::new();
+    two.run(2);
+    assert_eq!(
+        d.sim(),
+        &two,
+        "the first frame shows the state after 2 steps"
+    );
+    for k in 1..=60 {
+        assert_eq!(
+            d.frame(at(t0, k, 60)).map(|f| f.steps),
+            Some(1),
+            "frame {k}"
+        );
+    }
+    assert_eq!(d.sim().steps(), 2 + STEPS_PER_SECOND);
+    assert_eq!(d.next_frame(), Some(NextFrame::At(at(t0, 61, 60))));
+}
+
+#[test]
+fn a_held_clock_runs_its_steps_once_then_none() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(300));
+    assert_eq!(d.next_frame(), Some(NextFrame::Now));
+    assert_eq!(d.frame(t0).map(|f| f.steps), Some(300));
+    assert_eq!(d.sim().steps(), 300);
+    assert_eq!(d.next_frame(), None, "nothing falls due by itself");
+    assert_eq!(
+        d.frame(t0 + Duration::from_secs(10)).map(|f| f.steps),
+        Some(0)
+    );
+    assert_eq!(d.sim().steps(), 300);
+    // The view still turns.
+    d.cursor_moved(10.0, 10.0, 1.0);
+    d.button(true);
+    assert!(d.cursor_moved(5.0, 12.0, 1.0));
+    assert_eq!(d.camera(), Camera::new(5.0, -2.0));
+}
+
+#[test]
+fn stopped_nothing_steps_or_turns_and_restart_is_initialise() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default());
+    d.frame(t0);
+    d.frame(at(t0, 30, 60));
+    d.cursor_moved(100.0, 100.0, 1.0);
+    d.button(true);
+    d.cursor_moved(80.0, 90.0, 1.0);
+    assert_eq!(d.camera(), Camera::new(20.0, 10.0));
+    let steps = d.sim().steps();
+
+    d.apply(Action::Stop);
+    assert_eq!(d.state(), RunState::Stopped);
+    assert!(!d.orbit().is_pressed(), "stopping ends the drag");
+    assert_eq!(d.frame(at(t0, 600, 60)), None);
+    assert_eq!(d.next_frame(), None);
+    assert_eq!(d.sim().steps(), steps);
+    d.button(true);
+    assert!(
+        !d.orbit().is_pressed(),
+        "a press while stopped starts no drag"
+    );
+    assert!(!d.cursor_moved(0.0, 0.0, 1.0));
+    assert_eq!(d.camera(), Camera::new(20.0, 10.0));
+
+    d.apply(Action::Restart);
+    assert_eq!(d.state(), RunState::Running);
+    assert_eq!(d.sim(), &Simulation::new());
+    assert_eq!(d.camera(), Camera::new(0.0, 0.0));
+    assert_eq!(d.clock(), Clock::default());
+    // The clock starts again too: the next frame is a first frame.
+    let t1 = at(t0, 900, 60);
+    assert_eq!(d.next_frame(), Some(NextFrame::Now));
+    assert_eq!(d.frame(t1).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+}
+
+#[test]
+fn a_restart_keeps_the_clock_it_was_made_with() {
+    let t0 = Instant::now();
+    for clock in [Clock::Paced(Mode::Uncapped), Clock::Held(15)] {
+        let mut d = Demo::new(clock);
+        d.frame(t0);
+        d.frame(t0);
+        d.apply(Action::Stop);
+        d.apply(Action::Restart);
+        assert_eq!(d.clock(), clock);
+        assert_eq!(d.sim().steps(), 0);
+        let want = match clock {
+            Clock::Held(n) => n,
+            Clock::Paced(_) => FIRST_FRAME_STEPS,
+        };
+        assert_eq!(d.frame(t0).map(|f| f.steps), Some(want), "{clock:?}");
+    }
 }
 
 #[test]

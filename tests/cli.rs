@@ -56,7 +56,7 @@ fn simulate_resumed_from_1000_writes_the_golden_3000_file() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("2000 steps"), "{stdout}");
+    assert!(stdout.contains("2,000 steps"), "{stdout}");
     assert!(stdout.contains("steps/s"), "{stdout}");
     assert_eq!(
         std::fs::read_to_string(&out_path).unwrap(),
@@ -187,6 +187,126 @@ fn bad_arguments_exit_2_with_one_line() {
         assert_one_line_error(&out, 2, &["error"]);
     }
     assert!(!Path::new("x.png").exists());
+}
+
+#[test]
+fn negative_and_malformed_values_say_what_is_wrong() {
+    let png = ["render", "--steps", "1", "--out", "x.png"];
+    for (args, want) in [
+        (
+            &["simulate", "--steps", "-5"][..],
+            "--steps must be a whole number of at least 0, not `-5`",
+        ),
+        (
+            &["simulate", "--steps", "1.5"],
+            "--steps must be a whole number of at least 0, not `1.5`",
+        ),
+        (
+            &[
+                "simulate", "--steps", "1", "--from", "x.csv", "--start", "-1",
+            ],
+            "--start must be a whole number of at least 0, not `-1`",
+        ),
+        (
+            &[&png[..], &["--size", "-5x10"]].concat(),
+            "--size must be WIDTHxHEIGHT, each side a whole number of pixels from 1 to 16384 \
+             (e.g. 792x573), not `-5x10`",
+        ),
+        (
+            &[&png[..], &["--orbit", "-1"]].concat(),
+            "--orbit must be R1,R2, two finite numbers of pixels (e.g. 100,-50), not `-1`",
+        ),
+        (
+            &["record", "--steps", "10", "--every", "-2", "--out", "x.gif"],
+            "--every must be a whole number from 1 to 36000, not `-2`",
+        ),
+    ] {
+        let out = cloth_demo(args);
+        assert_one_line_error(
+            &out,
+            2,
+            &[&format!("cloth-demo: error: {want} (see --help)")],
+        );
+    }
+    assert!(!Path::new("x.png").exists());
+}
+
+#[test]
+fn counts_are_singular_for_one_and_zero_steps_give_no_rate() {
+    let out = cloth_demo(&["simulate", "--steps", "1"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("1 step in "), "{said:?}");
+    assert!(said.contains(" steps/s ("), "{said:?}");
+    let out = cloth_demo(&["simulate", "--steps", "0"]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0 steps run\n");
+}
+
+#[test]
+fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
+    // script(1) runs it on a pseudo-terminal and copies what it draws.
+    let dir = temp_dir();
+    let png = dir.path().join("x.png");
+    let command = format!(
+        "'{}' render --steps 20000 --size 64x48 --out '{}'",
+        env!("CARGO_BIN_EXE_cloth-demo"),
+        png.display()
+    );
+    let out = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("script(1), from util-linux");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    assert!(
+        screen.contains("/20,000 ("),
+        "a bar counting steps: {screen:?}"
+    );
+    let summary = "the state after 20,000 steps at 64x48, in ";
+    assert!(screen.contains(summary), "{screen:?}");
+    assert!(
+        screen.contains(&format!("{} (", png.display())),
+        "{screen:?}"
+    );
+    // record's bar counts frames with the same separators as steps.
+    let gif = dir.path().join("x.gif");
+    let command = format!(
+        "'{}' record --steps 1000 --every 1 --size 8x8 --out '{}'",
+        env!("CARGO_BIN_EXE_cloth-demo"),
+        gif.display()
+    );
+    let out = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("script(1), from util-linux");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{screen}");
+    assert!(screen.contains("/1,000, frame "), "{screen:?}");
+    assert!(!screen.contains("/1000"), "{screen:?}");
+    assert!(screen.contains("1,000 frames of 8x8, "), "{screen:?}");
+    // Not a terminal: the summary alone.
+    let out = cloth_demo(&[
+        "render",
+        "--steps",
+        "1",
+        "--size",
+        "64x48",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with("the state after 1 step at 64x48, in "),
+        "{said:?}"
+    );
+    assert!(
+        said.trim_end().ends_with(" B)") || said.contains(" KiB)"),
+        "{said:?}"
+    );
 }
 
 #[test]

@@ -317,6 +317,93 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     assert!(out.stderr.is_empty(), "{:?}", stderr(&out));
     let said = stdout(&out);
     assert_eq!(said.lines().count(), 1, "{said:?}");
-    assert!(said.starts_with("1000 steps in "), "{said:?}");
+    assert!(said.starts_with("1,000 steps in "), "{said:?}");
     assert!(said.contains(" steps/s ("), "{said:?}");
+}
+
+#[test]
+fn out_png_is_an_animated_png_of_the_very_frames_with_exact_delays() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = ["--size", "64x48", "--orbit", "120,-40"];
+    let out = record(
+        dir.path(),
+        "anim.png",
+        &[&["--steps", "30", "--every", "15"][..], &view].concat(),
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stdout(&out);
+    assert!(
+        said.starts_with("2 frames of 64x48, 0.50 s long, in "),
+        "{said}"
+    );
+    let file = std::fs::File::open(dir.path().join("anim.png")).unwrap();
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().unwrap();
+    let actl = reader.info().animation_control.expect("an animated PNG");
+    assert_eq!(
+        (actl.num_frames, actl.num_plays),
+        (2, 0),
+        "2 frames, looping"
+    );
+    for (k, steps) in ["15", "30"].into_iter().enumerate() {
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgb, "palette expanded");
+        let fctl = reader.info().frame_control.expect("a frame control");
+        assert_eq!(
+            (fctl.delay_num, fctl.delay_den),
+            (15, 60),
+            "15 steps at 60/s"
+        );
+        assert_eq!((fctl.width, fctl.height), (64, 48));
+        let frame: Vec<[u8; 3]> = buf[..info.buffer_size()]
+            .chunks_exact(3)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let (_, _, want) = render(&[&["--steps", steps][..], &view].concat(), dir.path());
+        assert!(frame == want, "frame {k} is render --steps {steps}");
+    }
+}
+
+#[test]
+fn formats_come_from_the_extension_or_are_refused_listing_what_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--steps", "1", "--every", "1", "--size", "16x16"];
+    let out = record(dir.path(), "still.GIF", &args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = std::fs::read(dir.path().join("still.GIF")).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"));
+    let said = stdout(&out);
+    assert!(said.starts_with("1 frame of 16x16, "), "{said}");
+    assert!(
+        said.trim_end().ends_with(&format!("({} B)", bytes.len())),
+        "{said}"
+    );
+    for (command, name, needle) in [
+        (
+            "record",
+            "a.webp",
+            "GIF (.gif), animated PNG (.png or .apng)",
+        ),
+        ("render", "x.jpg", "PNG (.png)"),
+        ("render", "x.gif", "PNG (.png)"),
+    ] {
+        let empty = tempfile::tempdir().unwrap();
+        let mut cmd = cloth_demo();
+        cmd.args([command, "--steps", "1"]);
+        if command == "record" {
+            cmd.args(["--every", "1"]);
+        }
+        let out = run(cmd.arg("--out").arg(empty.path().join(name)));
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err:?}");
+        assert!(
+            err.contains("is not supported; the formats written are "),
+            "{err}"
+        );
+        assert!(err.contains(needle), "{err}");
+        assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+    }
 }

@@ -1,17 +1,34 @@
-//! The window: winit 0.30 + glutin, mouse orbit, Escape, pacing.
+//! The front ends: the window (feature `window`: winit 0.30 + glutin) and
+//! the browser (feature `web`: a canvas, WebGL2, DOM events), and what they
+//! share.
 //!
-//! [`run`] opens a window titled [`TITLE`] with a 792 x 573 logical-pixel
-//! drawing area (or borderless full screen) and runs the demo in it until
-//! Escape or the close button. The decisions are pure and tested without a
-//! window: [`orbit`] turns cursor moves into the camera, [`pacing`] says how
-//! many steps each frame runs and when the next frame is due,
-//! [`action_for_event`] says which events quit and [`drawable_size`] which
-//! sizes can be drawn.
+//! Shared, pure and tested without a window: [`orbit`] turns cursor moves
+//! into the camera, [`pacing`] says how many steps each frame runs and when
+//! the next frame is due, [`input`] says what keys and clicks ask for, and
+//! [`demo`] holds the running program (simulation, view, clock, stopped or
+//! not) that both front ends drive and draw with the same
+//! [`Renderer`](crate::render::Renderer).
+//!
+//! The window: [`run`] opens a window titled [`TITLE`] with an
+//! [`INNER_SIZE`] drawing area (or borderless full screen) and runs the
+//! demo in it until Escape or the close button; [`action_for_event`] says
+//! which window events stop it and [`drawable_size`] which sizes can be
+//! drawn. The browser: `web::start` runs it on a canvas of the same shape
+//! (built for wasm32 with `web/build`).
 
-mod gfx;
+pub mod demo;
+pub mod input;
 pub mod orbit;
 pub mod pacing;
+
+#[cfg(feature = "window")]
+mod gfx;
+#[cfg(feature = "window")]
+mod native;
+#[cfg(all(feature = "web", target_arch = "wasm32"))]
+pub mod web;
 #[cfg(all(
+    feature = "window",
     unix,
     not(any(
         target_os = "macos",
@@ -23,378 +40,18 @@ pub mod pacing;
 mod x11;
 
 use std::num::NonZeroU32;
-use std::time::{Duration, Instant};
 
-use winit::application::ApplicationHandler;
-use winit::dpi::PhysicalSize;
-use winit::error::EventLoopError;
-use winit::event::{ElementState, MouseButton, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use winit::keyboard::{Key, NamedKey};
-use winit::window::WindowId;
+#[cfg(feature = "window")]
+pub use native::{action_for_event, action_for_key, key_of, run, Options, TITLE};
 
-use crate::sim::Simulation;
-use gfx::Gfx;
-use orbit::Orbit;
-use pacing::{FrameCounter, Mode, NextFrame, Pacer};
-
-/// The window's title, as the original's.
-pub const TITLE: &str = "OpenGL Test Program";
-
-/// The window's inner size, logical pixels: the drawing area of the
-/// original's 800 x 600 window.
+/// The drawing area's size, original-window pixels: the inside of the
+/// original's 800 x 600 window. The window opens this many logical pixels
+/// wide and high; the browser's canvas keeps this shape.
 pub const INNER_SIZE: (f64, f64) = (792.0, 573.0);
-
-/// How often the frame rate is logged (at info level).
-const REPORT_EVERY: Duration = Duration::from_secs(5);
-
-/// How often to ask the platform whether the window is minimised (an X11
-/// round trip; minimising sends no event there). While it is, the loop
-/// wakes only this often, to ask again.
-const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
-
-/// How the window runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// Borderless full screen on the current monitor.
-    pub fullscreen: bool,
-    /// The original's pacing: one step per drawn frame, vsync off.
-    pub uncapped: bool,
-}
-
-/// What an input asks the program to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Close the window and return from [`run`] with `Ok`.
-    Quit,
-}
-
-/// The action for a key with logical meaning `key` going to `state`:
-/// [`Action::Quit`] for Escape pressed (auto-repeat included); `None` for
-/// anything else, Escape released included.
-pub fn action_for_key(key: &Key, state: ElementState) -> Option<Action> {
-    match (key, state) {
-        (Key::Named(NamedKey::Escape), ElementState::Pressed) => Some(Action::Quit),
-        _ => None,
-    }
-}
-
-/// The action for a window event: [`Action::Quit`] for the close button
-/// (`CloseRequested`), for Escape pressed in the window (see
-/// [`action_for_key`]; not a synthetic press, which winit sends on X11 and
-/// Windows for keys already held when the window gains focus) and for
-/// the window destroyed from outside (`Destroyed`); `None` for everything
-/// else.
-pub fn action_for_event(event: &WindowEvent) -> Option<Action> {
-    match event {
-        WindowEvent::CloseRequested | WindowEvent::Destroyed => Some(Action::Quit),
-        // Synthetic presses are keys already held when the window gained
-        // focus, not pressed in it.
-        WindowEvent::KeyboardInput {
-            event,
-            is_synthetic: false,
-            ..
-        } => action_for_key(&event.logical_key, event.state),
-        _ => None,
-    }
-}
 
 /// The drawable size for a window of `width x height` physical pixels, or
 /// `None` when either side is zero (minimised, or resized to nothing): then
 /// nothing is drawn and no GL call is made until a real size comes back.
 pub fn drawable_size(width: u32, height: u32) -> Option<(NonZeroU32, NonZeroU32)> {
     Some((NonZeroU32::new(width)?, NonZeroU32::new(height)?))
-}
-
-/// Open the window and run the demo until Escape or the close button.
-///
-/// # Errors
-/// One line naming what is missing or failed: no display server ("cannot
-/// open a window: ..."), no usable GL ("no OpenGL config: ...", "no OpenGL
-/// context: ..."), the shaders ("cannot draw: ..."), or the event loop.
-pub fn run(options: Options) -> Result<(), String> {
-    let event_loop = EventLoop::new().map_err(|e| event_loop_error(&e))?;
-    let mut app = App::new(options);
-    let result = event_loop.run_app(&mut app);
-    // Normally gone already; if not, tear the window down while the event
-    // loop's display connection is still open.
-    app.gfx = None;
-    if let Some(e) = app.error.take() {
-        return Err(e);
-    }
-    result.map_err(|e| format!("the event loop failed: {e}"))
-}
-
-/// What made the app quit, for the log.
-fn event_name(event: &WindowEvent) -> &'static str {
-    match event {
-        WindowEvent::CloseRequested => "the close button",
-        WindowEvent::Destroyed => "the window destroyed",
-        WindowEvent::KeyboardInput { .. } => "Escape",
-        _ => "an event",
-    }
-}
-
-/// One line for an event loop that could not start.
-fn event_loop_error(e: &EventLoopError) -> String {
-    let unset = |name: &str| std::env::var_os(name).is_none_or(|v| v.is_empty());
-    let free_desktop = cfg!(all(
-        unix,
-        not(any(
-            target_os = "macos",
-            target_os = "ios",
-            target_os = "android"
-        ))
-    ));
-    let no_server = unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET");
-    if free_desktop && no_server && !matches!(e, EventLoopError::RecreationAttempt) {
-        return "cannot open a window: no display server (DISPLAY and WAYLAND_DISPLAY are unset)"
-            .into();
-    }
-    // winit's text is "os error at FILE:LINE: WHAT"; keep WHAT.
-    let text = e.to_string();
-    let what = match text.strip_prefix("os error at ") {
-        Some(rest) => rest.split_once(": ").map_or(rest, |(_, what)| what),
-        None => &text,
-    };
-    let what = what.trim().replace('\n', " ");
-    let os_error = matches!(e, EventLoopError::Os(_));
-    if os_error && free_desktop && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
-        let display = std::env::var("DISPLAY").unwrap_or_default();
-        format!("cannot open a window: cannot connect to the X display \"{display}\": {what}")
-    } else {
-        format!("cannot open a window: {what}")
-    }
-}
-
-/// The demo as a winit application: the simulation, the drag state, the
-/// frame clock, and the window with its GL once the platform says the app
-/// may draw.
-struct App {
-    options: Options,
-    /// The window and GL; `None` before `resumed` and after quitting.
-    gfx: Option<Gfx>,
-    sim: Simulation,
-    orbit: Orbit,
-    pacer: Pacer,
-    counter: FrameCounter,
-    /// The drawable size, physical pixels; `None` while zero-size.
-    size: Option<(NonZeroU32, NonZeroU32)>,
-    /// Whether the window is fully hidden (platforms that say so).
-    occluded: bool,
-    /// Whether the window was minimised when last asked, and when that was.
-    minimised: bool,
-    minimised_checked: Option<Instant>,
-    /// Whether a failed swap has been logged (only the first is).
-    swap_failed: bool,
-    /// Why the app stopped, when it failed.
-    error: Option<String>,
-}
-
-impl App {
-    fn new(options: Options) -> Self {
-        let mode = if options.uncapped {
-            Mode::Uncapped
-        } else {
-            Mode::Fixed
-        };
-        App {
-            options,
-            gfx: None,
-            sim: Simulation::new(),
-            orbit: Orbit::new(),
-            pacer: Pacer::new(mode),
-            counter: FrameCounter::new(REPORT_EVERY),
-            size: None,
-            occluded: false,
-            minimised: false,
-            minimised_checked: None,
-            swap_failed: false,
-            error: None,
-        }
-    }
-
-    /// Close the window (GL torn down in order, see [`Gfx`]) and stop the
-    /// loop.
-    fn quit(&mut self, event_loop: &ActiveEventLoop) {
-        if self.gfx.take().is_some() {
-            log::debug!("window closed");
-        }
-        event_loop.exit();
-    }
-
-    fn resized(&mut self, size: PhysicalSize<u32>) {
-        self.size = drawable_size(size.width, size.height);
-        match (&self.gfx, self.size) {
-            (Some(gfx), Some((w, h))) => {
-                gfx.resize(w, h);
-                gfx.window.request_redraw();
-            }
-            (_, None) => log::debug!("zero-size window: not drawing"),
-            (None, Some(_)) => {}
-        }
-    }
-
-    /// Draw one frame: run the steps the pacer asks for, draw, swap.
-    fn redraw(&mut self) {
-        let (Some(gfx), Some((w, h))) = (&mut self.gfx, self.size) else {
-            return;
-        };
-        let now = Instant::now();
-        let frame = self.pacer.frame(now);
-        self.sim.run(u64::from(frame.steps));
-        gfx.renderer
-            .draw(&self.sim, &self.orbit.camera(), w.get(), h.get());
-        if let Err(e) = gfx.present() {
-            if !self.swap_failed {
-                log::warn!("cannot show a frame: {e}");
-                self.swap_failed = true;
-            }
-        }
-        if let Some(r) = self.counter.record(now, frame) {
-            log::info!(
-                "{:.1} frames/s, {:.1} steps/s ({} frames, {} steps, {} dropped in {:.2} s; {} steps in all)",
-                r.fps(),
-                r.steps_per_second(),
-                r.frames,
-                r.steps,
-                r.dropped,
-                r.seconds,
-                self.sim.steps()
-            );
-        }
-    }
-}
-
-impl ApplicationHandler for App {
-    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
-        if self.gfx.is_some() {
-            return;
-        }
-        match Gfx::open(event_loop, self.options) {
-            Ok(gfx) => {
-                let size = gfx.window.inner_size();
-                self.size = drawable_size(size.width, size.height);
-                log::info!(
-                    "window: {}x{} physical pixels, scale factor {}, {}",
-                    size.width,
-                    size.height,
-                    gfx.window.scale_factor(),
-                    if self.options.uncapped {
-                        "uncapped: one step per frame"
-                    } else {
-                        "60 steps per second"
-                    }
-                );
-                gfx.window.request_redraw();
-                self.gfx = Some(gfx);
-            }
-            Err(e) => {
-                self.error = Some(e);
-                event_loop.exit();
-            }
-        }
-    }
-
-    fn suspended(&mut self, _event_loop: &ActiveEventLoop) {
-        // Only mobile platforms take the window away; give it all back and
-        // make it again on `resumed`.
-        self.gfx = None;
-    }
-
-    fn window_event(
-        &mut self,
-        event_loop: &ActiveEventLoop,
-        _window_id: WindowId,
-        event: WindowEvent,
-    ) {
-        if matches!(event, WindowEvent::Destroyed) {
-            if let Some(gfx) = self.gfx.take() {
-                log::info!("the window was destroyed from outside");
-                gfx.close_after_destroyed();
-            }
-        }
-        if action_for_event(&event) == Some(Action::Quit) {
-            if self.gfx.is_some() {
-                log::info!("quitting on {}", event_name(&event));
-            }
-            self.quit(event_loop);
-            return;
-        }
-        match event {
-            WindowEvent::Resized(size) => self.resized(size),
-            WindowEvent::CursorMoved { position, .. } => {
-                let scale = self.gfx.as_ref().map_or(1.0, |g| g.window.scale_factor());
-                self.orbit.cursor_moved(position.x, position.y, scale);
-            }
-            WindowEvent::MouseInput {
-                state,
-                button: MouseButton::Left,
-                ..
-            } => {
-                self.orbit.button(state == ElementState::Pressed);
-                if state == ElementState::Released {
-                    let camera = self.orbit.camera();
-                    log::debug!("view turned to r1 = {}, r2 = {}", camera.r1, camera.r2);
-                }
-            }
-            WindowEvent::Occluded(occluded) => {
-                self.occluded = occluded;
-                log::debug!("window {}", if occluded { "hidden" } else { "shown" });
-            }
-            WindowEvent::RedrawRequested => self.redraw(),
-            // Wayland tells the scale only once the window is on an output.
-            WindowEvent::ScaleFactorChanged { scale_factor, .. } => {
-                log::info!("scale factor {scale_factor}, changed");
-            }
-            _ => {}
-        }
-    }
-
-    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        // Nothing to draw (no window, zero size, hidden): sleep until an
-        // event comes.
-        let Some(gfx) = self
-            .gfx
-            .as_ref()
-            .filter(|_| self.size.is_some() && !self.occluded)
-        else {
-            event_loop.set_control_flow(ControlFlow::Wait);
-            return;
-        };
-        // Minimised: no event says so on X11, so ask now and then, and only
-        // wake to ask again.
-        let now = Instant::now();
-        let checked = match self.minimised_checked {
-            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
-            _ => {
-                let minimised = gfx.window.is_minimized() == Some(true);
-                if minimised != self.minimised {
-                    log::debug!(
-                        "window {}",
-                        if minimised { "minimised" } else { "restored" }
-                    );
-                }
-                self.minimised = minimised;
-                self.minimised_checked = Some(now);
-                now
-            }
-        };
-        if self.minimised {
-            event_loop.set_control_flow(ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY));
-            return;
-        }
-        let flow = match self.pacer.next_frame() {
-            NextFrame::At(at) if now < at => ControlFlow::WaitUntil(at),
-            NextFrame::Now | NextFrame::At(_) => {
-                gfx.window.request_redraw();
-                ControlFlow::Wait
-            }
-        };
-        event_loop.set_control_flow(flow);
-    }
-
-    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
-        self.gfx = None;
-    }
 }

@@ -2,7 +2,10 @@
 //! is due.
 //!
 //! Pure logic: every function takes the time as an argument and nothing here
-//! reads a clock or sleeps, so it can be tested with made-up times.
+//! reads a clock or sleeps, so it can be tested with made-up times. The
+//! times are `web_time`'s, which is `std::time`'s on native and the
+//! browser's `performance.now()` on wasm (where `std::time::Instant::now`
+//! panics), so both front ends share this pacing.
 //!
 //! - [`Mode::Fixed`] (the default): 60 steps per second of wall time,
 //!   whatever the display's refresh rate. Step `k` (counting from 1) falls
@@ -16,7 +19,7 @@
 //! In both modes the first frame runs [`FIRST_FRAME_STEPS`] steps: the
 //! original's first paint message ran one step on top of the first frame's.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// Steps per second of wall time in [`Mode::Fixed`].
 pub const STEPS_PER_SECOND: u64 = 60;

@@ -59,13 +59,61 @@
 //! The original's runs never reach any of these, so they cost no
 //! faithfulness: the golden trajectories stay bit-exact. See
 //! [`spring_term`] and [`collide`].
+//!
+//! # What if? The article's other models
+//!
+//! The article explains each choice by what would happen otherwise, and a
+//! [`Model`] runs each "otherwise" ([`model`] has the details). The
+//! default, [`Model::ORIGINAL`], is all of the above, bit for bit; a
+//! [`Simulation`] runs it with the fast pass ([`fast`]) and every other
+//! model with the general pass ([`general`]), which reads like the
+//! article's loop. What each does to the cloth:
+//!
+//! - **Passes** (1 to 100): "Fifteen passes let it spread fifteen points
+//!   ... which makes the cloth much stiffer than one pass would. And
+//!   gravity is applied fifteen times, so the cloth falls 0.015 a frame."
+//!   With `N` a free sheet falls `0.001 N` a step and a tug spreads `N`
+//!   points: one pass gives a slow, stretchy sheet, a hundred a stiff one.
+//! - **No diagonals**: "The four diagonals stop it shearing, so the
+//!   squares can't squash into thin diamonds." Without them nothing
+//!   resists shear, and in the drape the squares do squash into thin
+//!   diamonds.
+//! - **Bending springs**: "Springs to the points two away would give it
+//!   some stiffness against bending, and the 5x5 table has room for their
+//!   rest lengths." The loops reach two out, the whole table; a sharp fold
+//!   squashes the springs across it, which push it open, so creases round
+//!   off and the drape is stiffer. (Each spring then moves its point a
+//!   third as far: at full strength the twenty-four springs over-correct
+//!   and the sheet flies apart; see [`Springs::share`].)
+//! - **In place**: "If each point were moved in place, the ones late in
+//!   the loop would see their neighbours' new positions and the early ones
+//!   wouldn't, and the result would depend on which corner the loop
+//!   started from." Each point is pulled towards the neighbours already
+//!   moved, so even the free falling sheet drifts sideways towards the
+//!   corner the loop starts from ([`Order`]), and the two corners drift it
+//!   opposite ways; a tug runs the length of the sheet in one pass along
+//!   the loop but barely against it. Double buffered, the order changes not
+//!   a bit.
+//! - **Hooke's law**: "Hooke's law would move the point in proportion to
+//!   the stretch." Its push on a squashed spring is at most `0.3 rest`, so
+//!   a heavier push squashes neighbours onto each other, which the
+//!   article's lopsided spring never allows. Its diagonals are stiffer
+//!   near rest than the article's, enough to over-correct: the falling
+//!   sheet scrambles in its own plane within 10 steps ([`SpringLaw`]).
+//!
+//! A model is not stored in the state file: any state resumes under any
+//! model ([`Simulation::resume_with`]).
 
 pub mod fast;
+pub mod general;
+pub mod model;
 pub mod reference;
 pub mod spheres;
 pub mod state_file;
 
 pub use fast::PARALLEL_MIN_GRID;
+pub use general::HOOKE_STIFFNESS;
+pub use model::{Buffering, Model, ModelError, Order, Passes, SpringLaw, Springs, BEND_SHARE};
 
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 
@@ -301,13 +349,16 @@ pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
     [nx, ny, nz]
 }
 
-/// The whole simulated scene: the cloth and the spheres it falls onto.
+/// The whole simulated scene: the cloth and the spheres it falls onto, and
+/// the [`Model`] of physics that moves them (the original unless set).
 #[derive(Clone, Debug)]
 pub struct Simulation {
     /// The cloth's points.
     pub cloth: Cloth,
     /// The spheres, placed for the last step run.
     pub spheres: Spheres,
+    /// Which physics [`Simulation::step`] runs.
+    model: Model,
     /// The pass's second buffer, swapped with `cloth` after each pass.
     back: Cloth,
     /// Scratch rows for the fast pass, one per band.
@@ -315,10 +366,10 @@ pub struct Simulation {
 }
 
 impl PartialEq for Simulation {
-    /// Two simulations are equal when their cloth and spheres are; scratch
-    /// space does not count.
+    /// Two simulations are equal when their cloth, spheres and model are;
+    /// scratch space does not count.
     fn eq(&self, other: &Self) -> bool {
-        self.cloth == other.cloth && self.spheres == other.spheres
+        self.cloth == other.cloth && self.spheres == other.spheres && self.model == other.model
     }
 }
 
@@ -337,16 +388,42 @@ impl Simulation {
         Simulation::resume(Cloth::flat(n), 0)
     }
 
+    /// The demo's start (the flat 32 x 32 sheet, no steps run) under
+    /// `model`.
+    pub fn with_model(model: Model) -> Self {
+        Simulation::resume_with(Cloth::flat(GRID), 0, model)
+    }
+
     /// Resume from a cloth that has already run `start` steps: the spheres
     /// are placed as they were after step `start`, and the next step is
-    /// `start + 1`.
+    /// `start + 1`. Runs the original model.
     pub fn resume(cloth: Cloth, start: u64) -> Self {
+        Simulation::resume_with(cloth, start, Model::ORIGINAL)
+    }
+
+    /// [`Simulation::resume`] under `model`. A state file holds the cloth
+    /// alone, not the model it ran under, so any state resumes under any
+    /// model.
+    pub fn resume_with(cloth: Cloth, start: u64, model: Model) -> Self {
         Simulation {
             back: cloth.clone(),
             cloth,
             spheres: Spheres::after_steps(start),
+            model,
             workspaces: Vec::new(),
         }
+    }
+
+    /// The physics [`Simulation::step`] runs.
+    pub fn model(&self) -> Model {
+        self.model
+    }
+
+    /// Run `model` from the next step on, from the cloth and spheres as
+    /// they are (for example 5 passes from step 1234). Setting the original
+    /// back returns to the fast, bit-exact pass.
+    pub fn set_model(&mut self, model: Model) {
+        self.model = model;
     }
 
     /// Steps run so far (the sphere counter `a`).
@@ -355,9 +432,14 @@ impl Simulation {
     }
 
     /// One step, the original's GameDraw() physics: move the spheres, then
-    /// fifteen passes of the cloth.
+    /// fifteen passes of the cloth. Under a model other than the original,
+    /// the passes are the model's, through the general pass ([`general`]).
     pub fn step(&mut self) {
         self.spheres.step();
+        if !self.model.is_original() {
+            general::passes(&mut self.cloth, &mut self.back, &self.spheres, &self.model);
+            return;
+        }
         if self.back.n() != self.cloth.n() {
             // The caller replaced `cloth` with one of another size.
             self.back = self.cloth.clone();

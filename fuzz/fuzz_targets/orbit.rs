@@ -1,0 +1,26 @@
+//! `--orbit R1,R2` on any text: no panic; angles it accepts are finite and
+//! read back to the same bits from its own display; an error names the
+//! text.
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../src/cli/values.rs"]
+mod values;
+
+use libfuzzer_sys::fuzz_target;
+use values::Orbit;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match text.parse::<Orbit>() {
+        Ok(orbit) => {
+            assert!(orbit.r1.is_finite() && orbit.r2.is_finite(), "{text:?}");
+            let again = orbit.to_string().parse::<Orbit>().expect("reads back");
+            assert_eq!(orbit.r1.to_bits(), again.r1.to_bits(), "{text:?}");
+            assert_eq!(orbit.r2.to_bits(), again.r2.to_bits(), "{text:?}");
+        }
+        Err(e) => assert!(e.starts_with("must be ") && e.contains(text), "{e}"),
+    }
+});

@@ -1,0 +1,380 @@
+//! The window front end: winit 0.30 + glutin, driving the shared
+//! [`Demo`] (orbit, pacing, input) and drawing it with the renderer.
+//!
+//! [`run`] opens a window titled [`TITLE`] with a 792 x 573 logical-pixel
+//! drawing area ([`INNER_SIZE`](super::INNER_SIZE)) or borderless full screen, and runs the
+//! demo in it until Escape or the close button.
+
+use std::num::NonZeroU32;
+use std::time::{Duration, Instant};
+
+use winit::application::ApplicationHandler;
+use winit::dpi::PhysicalSize;
+use winit::error::EventLoopError;
+use winit::event::{ElementState, MouseButton, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::{Key as WinitKey, NamedKey};
+use winit::window::WindowId;
+
+use super::demo::{Clock, Demo};
+use super::drawable_size;
+use super::gfx::Gfx;
+use super::input::{self, Action, Key, RunState};
+use super::pacing::{FrameCounter, Mode, NextFrame};
+
+/// The window's title, as the original's.
+pub const TITLE: &str = "OpenGL Test Program";
+
+/// How often the frame rate is logged (at info level).
+const REPORT_EVERY: Duration = Duration::from_secs(5);
+
+/// How often to ask the platform whether the window is minimised (an X11
+/// round trip; minimising sends no event there). While it is, the loop
+/// wakes only this often, to ask again.
+const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
+
+/// How the window runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Borderless full screen on the current monitor.
+    pub fullscreen: bool,
+    /// The original's pacing: one step per drawn frame, vsync off.
+    pub uncapped: bool,
+}
+
+/// The shared [`Key`] for a winit logical key: Escape, one typed
+/// character, or [`Key::Other`].
+pub fn key_of(key: &WinitKey) -> Key {
+    match key {
+        WinitKey::Named(NamedKey::Escape) => Key::Escape,
+        WinitKey::Character(text) => Key::from_key_value(text),
+        _ => Key::Other,
+    }
+}
+
+/// The action for a key with logical meaning `key` going to `state`: the
+/// shared [`input::action_for_key`] for a press (auto-repeat included),
+/// so [`Action::Stop`] for Escape; `None` for anything else, and for every
+/// release.
+pub fn action_for_key(key: &WinitKey, state: ElementState) -> Option<Action> {
+    match state {
+        ElementState::Pressed => input::action_for_key(key_of(key), RunState::Running),
+        ElementState::Released => None,
+    }
+}
+
+/// The action for a window event: [`Action::Stop`] (the window closes)
+/// for the close button (`CloseRequested`), for Escape pressed in the
+/// window (see [`action_for_key`]; not a synthetic press, which winit sends
+/// on X11 and Windows for keys already held when the window gains focus)
+/// and for the window destroyed from outside (`Destroyed`); `None` for
+/// everything else.
+pub fn action_for_event(event: &WindowEvent) -> Option<Action> {
+    match event {
+        WindowEvent::CloseRequested | WindowEvent::Destroyed => Some(Action::Stop),
+        // Synthetic presses are keys already held when the window gained
+        // focus, not pressed in it.
+        WindowEvent::KeyboardInput {
+            event,
+            is_synthetic: false,
+            ..
+        } => action_for_key(&event.logical_key, event.state),
+        _ => None,
+    }
+}
+
+/// Open the window and run the demo until Escape or the close button.
+///
+/// # Errors
+/// One line naming what is missing or failed: no display server ("cannot
+/// open a window: ..."), no usable GL ("no OpenGL config: ...", "no OpenGL
+/// context: ..."), the shaders ("cannot draw: ..."), or the event loop.
+pub fn run(options: Options) -> Result<(), String> {
+    let event_loop = EventLoop::new().map_err(|e| event_loop_error(&e))?;
+    let mut app = App::new(options);
+    let result = event_loop.run_app(&mut app);
+    // Normally gone already; if not, tear the window down while the event
+    // loop's display connection is still open.
+    app.gfx = None;
+    if let Some(e) = app.error.take() {
+        return Err(e);
+    }
+    result.map_err(|e| format!("the event loop failed: {e}"))
+}
+
+/// What made the app quit, for the log.
+fn event_name(event: &WindowEvent) -> &'static str {
+    match event {
+        WindowEvent::CloseRequested => "the close button",
+        WindowEvent::Destroyed => "the window destroyed",
+        WindowEvent::KeyboardInput { .. } => "Escape",
+        _ => "an event",
+    }
+}
+
+/// One line for an event loop that could not start.
+fn event_loop_error(e: &EventLoopError) -> String {
+    let unset = |name: &str| std::env::var_os(name).is_none_or(|v| v.is_empty());
+    let free_desktop = cfg!(all(
+        unix,
+        not(any(
+            target_os = "macos",
+            target_os = "ios",
+            target_os = "android"
+        ))
+    ));
+    let no_server = unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET");
+    if free_desktop && no_server && !matches!(e, EventLoopError::RecreationAttempt) {
+        return "cannot open a window: no display server (DISPLAY and WAYLAND_DISPLAY are unset)"
+            .into();
+    }
+    // winit's text is "os error at FILE:LINE: WHAT"; keep WHAT.
+    let text = e.to_string();
+    let what = match text.strip_prefix("os error at ") {
+        Some(rest) => rest.split_once(": ").map_or(rest, |(_, what)| what),
+        None => &text,
+    };
+    let what = what.trim().replace('\n', " ");
+    let os_error = matches!(e, EventLoopError::Os(_));
+    if os_error && free_desktop && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
+        let display = std::env::var("DISPLAY").unwrap_or_default();
+        format!("cannot open a window: cannot connect to the X display \"{display}\": {what}")
+    } else {
+        format!("cannot open a window: {what}")
+    }
+}
+
+/// The demo as a winit application: the shared [`Demo`] (simulation, drag
+/// state, frame clock), and the window with its GL once the platform says
+/// the app may draw.
+struct App {
+    options: Options,
+    /// The window and GL; `None` before `resumed` and after quitting.
+    gfx: Option<Gfx>,
+    demo: Demo,
+    counter: FrameCounter,
+    /// The drawable size, physical pixels; `None` while zero-size.
+    size: Option<(NonZeroU32, NonZeroU32)>,
+    /// Whether the window is fully hidden (platforms that say so).
+    occluded: bool,
+    /// Whether the window was minimised when last asked, and when that was.
+    minimised: bool,
+    minimised_checked: Option<Instant>,
+    /// Whether a failed swap has been logged (only the first is).
+    swap_failed: bool,
+    /// Why the app stopped, when it failed.
+    error: Option<String>,
+}
+
+impl App {
+    fn new(options: Options) -> Self {
+        let mode = if options.uncapped {
+            Mode::Uncapped
+        } else {
+            Mode::Fixed
+        };
+        App {
+            options,
+            gfx: None,
+            demo: Demo::new(Clock::Paced(mode)),
+            counter: FrameCounter::new(REPORT_EVERY),
+            size: None,
+            occluded: false,
+            minimised: false,
+            minimised_checked: None,
+            swap_failed: false,
+            error: None,
+        }
+    }
+
+    /// Close the window (GL torn down in order, see [`Gfx`]) and stop the
+    /// loop.
+    fn quit(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.take().is_some() {
+            log::debug!("window closed");
+        }
+        event_loop.exit();
+    }
+
+    fn resized(&mut self, size: PhysicalSize<u32>) {
+        self.size = drawable_size(size.width, size.height);
+        match (&self.gfx, self.size) {
+            (Some(gfx), Some((w, h))) => {
+                gfx.resize(w, h);
+                gfx.window.request_redraw();
+            }
+            (_, None) => log::debug!("zero-size window: not drawing"),
+            (None, Some(_)) => {}
+        }
+    }
+
+    /// Draw one frame: run the steps the pacer asks for, draw, swap.
+    fn redraw(&mut self) {
+        let (Some(gfx), Some((w, h))) = (&mut self.gfx, self.size) else {
+            return;
+        };
+        let now = Instant::now();
+        let Some(frame) = self.demo.frame(now) else {
+            return;
+        };
+        gfx.renderer
+            .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get());
+        if let Err(e) = gfx.present() {
+            if !self.swap_failed {
+                log::warn!("cannot show a frame: {e}");
+                self.swap_failed = true;
+            }
+        }
+        if let Some(r) = self.counter.record(now, frame) {
+            log::info!(
+                "{:.1} frames/s, {:.1} steps/s ({} frames, {} steps, {} dropped in {:.2} s; {} steps in all)",
+                r.fps(),
+                r.steps_per_second(),
+                r.frames,
+                r.steps,
+                r.dropped,
+                r.seconds,
+                self.demo.sim().steps()
+            );
+        }
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.is_some() {
+            return;
+        }
+        match Gfx::open(event_loop, self.options) {
+            Ok(gfx) => {
+                let size = gfx.window.inner_size();
+                self.size = drawable_size(size.width, size.height);
+                log::info!(
+                    "window: {}x{} physical pixels, scale factor {}, {}",
+                    size.width,
+                    size.height,
+                    gfx.window.scale_factor(),
+                    if self.options.uncapped {
+                        "uncapped: one step per frame"
+                    } else {
+                        "60 steps per second"
+                    }
+                );
+                gfx.window.request_redraw();
+                self.gfx = Some(gfx);
+            }
+            Err(e) => {
+                self.error = Some(e);
+                event_loop.exit();
+            }
+        }
+    }
+
+    fn suspended(&mut self, _event_loop: &ActiveEventLoop) {
+        // Only mobile platforms take the window away; give it all back and
+        // make it again on `resumed`.
+        self.gfx = None;
+    }
+
+    fn window_event(
+        &mut self,
+        event_loop: &ActiveEventLoop,
+        _window_id: WindowId,
+        event: WindowEvent,
+    ) {
+        if matches!(event, WindowEvent::Destroyed) {
+            if let Some(gfx) = self.gfx.take() {
+                log::info!("the window was destroyed from outside");
+                gfx.close_after_destroyed();
+            }
+        }
+        match action_for_event(&event) {
+            // Stopping the program closes its window.
+            Some(Action::Stop) => {
+                if self.gfx.is_some() {
+                    log::info!("quitting on {}", event_name(&event));
+                }
+                self.quit(event_loop);
+                return;
+            }
+            Some(action) => self.demo.apply(action),
+            None => {}
+        }
+        match event {
+            WindowEvent::Resized(size) => self.resized(size),
+            WindowEvent::CursorMoved { position, .. } => {
+                let scale = self.gfx.as_ref().map_or(1.0, |g| g.window.scale_factor());
+                self.demo.cursor_moved(position.x, position.y, scale);
+            }
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Left,
+                ..
+            } => {
+                self.demo.button(state == ElementState::Pressed);
+                if state == ElementState::Released {
+                    let camera = self.demo.camera();
+                    log::debug!("view turned to r1 = {}, r2 = {}", camera.r1, camera.r2);
+                }
+            }
+            WindowEvent::Occluded(occluded) => {
+                self.occluded = occluded;
+                log::debug!("window {}", if occluded { "hidden" } else { "shown" });
+            }
+            WindowEvent::RedrawRequested => self.redraw(),
+            // Wayland tells the scale only once the window is on an output.
+            WindowEvent::ScaleFactorChanged { scale_factor, .. } => {
+                log::info!("scale factor {scale_factor}, changed");
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        // Nothing to draw (no window, zero size, hidden): sleep until an
+        // event comes.
+        let Some(gfx) = self
+            .gfx
+            .as_ref()
+            .filter(|_| self.size.is_some() && !self.occluded)
+        else {
+            event_loop.set_control_flow(ControlFlow::Wait);
+            return;
+        };
+        // Minimised: no event says so on X11, so ask now and then, and only
+        // wake to ask again.
+        let now = Instant::now();
+        let checked = match self.minimised_checked {
+            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
+            _ => {
+                let minimised = gfx.window.is_minimized() == Some(true);
+                if minimised != self.minimised {
+                    log::debug!(
+                        "window {}",
+                        if minimised { "minimised" } else { "restored" }
+                    );
+                }
+                self.minimised = minimised;
+                self.minimised_checked = Some(now);
+                now
+            }
+        };
+        if self.minimised {
+            event_loop.set_control_flow(ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY));
+            return;
+        }
+        let flow = match self.demo.next_frame() {
+            None => ControlFlow::Wait,
+            Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
+            Some(NextFrame::Now | NextFrame::At(_)) => {
+                gfx.window.request_redraw();
+                ControlFlow::Wait
+            }
+        };
+        event_loop.set_control_flow(flow);
+    }
+
+    fn exiting(&mut self, _event_loop: &ActiveEventLoop) {
+        self.gfx = None;
+    }
+}

@@ -1,0 +1,92 @@
+//! What JavaScript sees of the running page: [`WebDemo`], which `main.js`
+//! keeps as `window.clothDemo` for the tests (and the curious) to read,
+//! and [`wave_values`], the sim's waves for the bit-exactness test.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use super::Page;
+use crate::app::input;
+use crate::sim::spheres::{wave_argument, wave_trig, SPHERE_COUNT};
+use crate::sim::state_file;
+
+/// The running page, as `main.js` keeps it (`window.clothDemo`): what the
+/// tests read.
+#[wasm_bindgen]
+pub struct WebDemo {
+    pub(super) page: Rc<RefCell<Page>>,
+}
+
+#[wasm_bindgen]
+impl WebDemo {
+    /// Steps run since the start (or the last restart).
+    pub fn steps(&self) -> f64 {
+        self.page.borrow().demo.sim().steps() as f64
+    }
+
+    /// The cloth now, as a state file (`j,i,x,y,z`, each coordinate with
+    /// 17 significant digits, as `cloth-demo simulate --csv` writes).
+    #[wasm_bindgen(js_name = stateCsv)]
+    pub fn state_csv(&self) -> String {
+        state_file::to_string(&self.page.borrow().demo.sim().cloth)
+    }
+
+    /// The view: `[r1, r2]`, original-window pixels dragged (0.2 degrees
+    /// each), as `cloth-demo render --orbit R1,R2` takes them.
+    pub fn camera(&self) -> Vec<f64> {
+        let c = self.page.borrow().demo.camera();
+        vec![c.r1, c.r2]
+    }
+
+    /// Whether it is running (not stopped by Escape).
+    pub fn running(&self) -> bool {
+        self.page.borrow().demo.state() == input::RunState::Running
+    }
+
+    /// Frames drawn since the page started (frames that would draw the
+    /// same picture are skipped and not counted).
+    pub fn frames(&self) -> f64 {
+        self.page.borrow().frames as f64
+    }
+
+    /// When the first frame had been drawn, ms since navigation
+    /// (`performance.now()`); `undefined` before.
+    #[wasm_bindgen(js_name = firstFrameMs)]
+    pub fn first_frame_ms(&self) -> Option<f64> {
+        self.page.borrow().first_frame_ms
+    }
+
+    /// The drawing buffer: `[width, height]`, device pixels.
+    #[wasm_bindgen(js_name = drawingBuffer)]
+    pub fn drawing_buffer(&self) -> Vec<u32> {
+        let page = self.page.borrow();
+        vec![page.canvas.width(), page.canvas.height()]
+    }
+
+    /// The GL in use, one line: the context's version string, the shader
+    /// dialect, and the default framebuffer's colour and depth bits.
+    #[wasm_bindgen(js_name = glInfo)]
+    pub fn gl_info(&self) -> String {
+        self.page.borrow().gl_info.clone()
+    }
+}
+
+/// The spheres' waves as `sim` computes them in this build: for each
+/// `(steps[n], spheres[n])`, the argument and the correctly rounded `cos`
+/// (`sin` for sphere 2), flattened as `[x0, y0, x1, y1, ...]`; the rows of
+/// `tests/data/waves.csv`. Pairs past the shorter list, and spheres past
+/// the fifth, are left out.
+#[wasm_bindgen(js_name = waveValues)]
+pub fn wave_values(steps: &[u32], spheres: &[u32]) -> Vec<f64> {
+    steps
+        .iter()
+        .zip(spheres)
+        .filter(|&(_, &k)| (k as usize) < SPHERE_COUNT)
+        .flat_map(|(&a, &k)| {
+            let (k, a) = (k as usize, u64::from(a));
+            [wave_argument(k, a), wave_trig(k, a)]
+        })
+        .collect()
+}

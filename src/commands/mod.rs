@@ -1,0 +1,135 @@
+//! The subcommands, one file each: what `render`, `record` and `simulate`
+//! do. Their options are `cli`'s, writing files is `output`'s, and the
+//! exit codes are `main`'s; this module holds what they share: where a run
+//! starts, how it fails, and how its one-line summary writes numbers.
+
+pub mod record;
+pub mod render;
+pub mod simulate;
+
+use std::time::Duration;
+
+use cloth_demo::sim::{state_file, Simulation, GRID};
+use indicatif::{HumanBytes, HumanCount};
+
+use crate::cli::StartArgs;
+use crate::interrupt::Interrupted;
+use crate::output::{self, Output};
+
+/// Why a subcommand stopped.
+#[derive(Debug)]
+pub enum Failure {
+    /// A failure at run time: one line (exit code 1).
+    Run(String),
+    /// SIGINT or SIGTERM: `what` says what was stopped, where, and that the
+    /// output was left as it was (exit code 130 or 143).
+    Interrupted {
+        /// The signal.
+        by: Interrupted,
+        /// e.g. "render stopped at step 3,250 of 20,000; out.png left as it
+        /// was".
+        what: String,
+    },
+}
+
+impl Failure {
+    /// Interrupted by `by` while `doing` (e.g. "simulate stopped at step
+    /// 250 of 1,000"), with `out`, if any, left as it was.
+    pub fn interrupted(by: Interrupted, doing: String, out: Option<&Output>) -> Failure {
+        let what = match out {
+            Some(out) if !out.is_stdout() => format!("{doing}; {} left as it was", out.name()),
+            _ => doing,
+        };
+        Failure::Interrupted { by, what }
+    }
+
+    /// An [`output::Error`] met while `doing`, for `out_name`.
+    pub fn from_output(e: output::Error, doing: String, out_name: &str) -> Failure {
+        match e {
+            output::Error::Write(message) => Failure::Run(message),
+            output::Error::Interrupted(by) => Failure::Interrupted {
+                by,
+                what: format!("{doing}; {out_name} left as it was"),
+            },
+        }
+    }
+}
+
+impl From<output::Error> for Failure {
+    /// An output that could not be opened (before any work).
+    fn from(e: output::Error) -> Self {
+        match e {
+            output::Error::Write(message) => Failure::Run(message),
+            output::Error::Interrupted(by) => Failure::Interrupted {
+                by,
+                what: "stopped before starting".into(),
+            },
+        }
+    }
+}
+
+/// The simulation a run starts from: the flat sheet, or `--from` at
+/// `--start`.
+///
+/// # Errors
+/// [`Failure::Run`] naming the file for one that cannot be read or parsed.
+pub fn start_state(start: &StartArgs) -> Result<Simulation, Failure> {
+    match &start.from {
+        None => Ok(Simulation::new()),
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
+            let cloth = state_file::parse(&bytes, GRID)
+                .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
+            Ok(Simulation::resume(cloth, start.start))
+        }
+    }
+}
+
+/// `n` and the word for it, with thousands separators as the progress bar
+/// writes them: "1 step", "2,000 steps", "0 frames".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", HumanCount(n), if n == 1 { one } else { many })
+}
+
+/// `n` with thousands separators: "6,000".
+pub fn number(n: u64) -> String {
+    HumanCount(n).to_string()
+}
+
+/// A file size: "812 B", "45.21 KiB", "1.20 MiB".
+pub fn size(bytes: u64) -> String {
+    HumanBytes(bytes).to_string()
+}
+
+/// A time in seconds, to the hundredth: "0.41 s".
+pub fn seconds(d: Duration) -> String {
+    format!("{:.2} s", d.as_secs_f64())
+}
+
+/// Print a run's one-line summary: on stdout, or on stderr when stdout
+/// carries the output itself (`-`: `to_stderr`).
+pub fn summary(line: &str, to_stderr: bool) {
+    if to_stderr {
+        eprintln!("{line}");
+    } else {
+        println!("{line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_the_same_everywhere() {
+        assert_eq!(count(1, "step", "steps"), "1 step");
+        assert_eq!(count(0, "step", "steps"), "0 steps");
+        assert_eq!(count(2000, "step", "steps"), "2,000 steps");
+        assert_eq!(number(3000), "3,000");
+        assert_eq!(size(812), "812 B");
+        assert_eq!(size(0), "0 B");
+        assert_eq!(size(46_300), "45.21 KiB");
+        assert_eq!(seconds(Duration::from_millis(410)), "0.41 s");
+    }
+}

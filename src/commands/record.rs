@@ -1,0 +1,175 @@
+//! `cloth-demo record`: draw the states after steps K, 2K, ... up to N into
+//! an animation (GIF, or an animated PNG), headless, frame by frame.
+
+use std::time::Instant;
+
+use cloth_demo::app::pacing::STEPS_PER_SECOND;
+use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::render::record::GifRecorder;
+use indicatif::ProgressBar;
+
+use super::{count, number, seconds, size, start_state, summary, Failure};
+use crate::cli::{Format, RecordArgs};
+use crate::encode::ApngRecorder;
+use crate::interrupt::Interrupted;
+use crate::output::{Content, Output};
+use crate::progress;
+
+/// Run `record`: the output and the GL context are set up first (so a bad
+/// path or a missing driver fails before any step), then N/K frames
+/// streamed into the output as they are drawn, with a progress bar, and a
+/// summary ("225 frames of 396x287, 15.00 s long, in 12.30 s: out.gif
+/// (370.12 KiB)").
+///
+/// # Errors
+/// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
+/// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
+/// then left as it was.
+pub fn run(args: &RecordArgs) -> Result<(), Failure> {
+    let format = args.format().map_err(Failure::Run)?;
+    let mut sim = start_state(&args.start)?;
+    let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
+    let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    let frames = args.steps / args.every;
+    let bar = progress::bar(frames * args.every);
+    let t0 = Instant::now();
+    let mut frame = Frame {
+        sim: &mut sim,
+        ctx: &mut ctx,
+        image: Image::default(),
+        args,
+        bar: &bar,
+        done: 0,
+        frames,
+    };
+    let drawn = match format {
+        Format::Apng => frame.apng(&mut out),
+        _ => frame.gif(&mut out),
+    };
+    let done = frame.done;
+    let reached = bar.position();
+    bar.finish_and_clear();
+    let duration_cs = match drawn {
+        Ok(cs) => cs,
+        Err(Stop::Encode(e)) => return Err(Failure::Run(out.failure(e))),
+        Err(Stop::Draw(e)) => return Err(Failure::Run(e)),
+        Err(Stop::Interrupted(by)) => {
+            let doing = format!(
+                "record stopped at frame {} of {} (step {} of {})",
+                number(done + 1),
+                number(frames),
+                number(reached),
+                number(frames * args.every)
+            );
+            return Err(Failure::interrupted(by, doing, Some(&out)));
+        }
+    };
+    let name = out.name();
+    let to_stderr = out.is_stdout();
+    let bytes = out
+        .commit()
+        .map_err(|e| Failure::from_output(e, "record stopped writing".into(), &name))?;
+    let (width, height) = (args.view.size.width, args.view.size.height);
+    summary(
+        &format!(
+            "{} of {width}x{height}, {}.{:02} s long, in {}: {name} ({})",
+            count(frames, "frame", "frames"),
+            duration_cs / 100,
+            duration_cs % 100,
+            seconds(t0.elapsed()),
+            size(bytes)
+        ),
+        to_stderr,
+    );
+    Ok(())
+}
+
+/// Why drawing the frames stopped.
+enum Stop {
+    /// The encoder failed (a write, most likely: see [`Output::failure`]).
+    Encode(String),
+    /// Drawing failed.
+    Draw(String),
+    /// A signal came.
+    Interrupted(Interrupted),
+}
+
+impl From<Interrupted> for Stop {
+    fn from(by: Interrupted) -> Self {
+        Stop::Interrupted(by)
+    }
+}
+
+/// What drawing the frames needs, and how far it got.
+struct Frame<'a> {
+    sim: &'a mut cloth_demo::sim::Simulation,
+    ctx: &'a mut HeadlessContext,
+    image: Image,
+    args: &'a RecordArgs,
+    bar: &'a ProgressBar,
+    /// Frames drawn and written so far.
+    done: u64,
+    /// Frames in all.
+    frames: u64,
+}
+
+impl Frame<'_> {
+    /// Run K more steps and draw the state into `self.image`.
+    fn next(&mut self) -> Result<(), Stop> {
+        progress::run(self.sim, self.args.every, self.bar)?;
+        let size = self.args.view.size;
+        self.ctx
+            .render_into(
+                self.sim,
+                &self.args.view.camera(),
+                size.width,
+                size.height,
+                &mut self.image,
+            )
+            .map_err(|e| Stop::Draw(e.to_string()))
+    }
+
+    /// Count a frame written and show it on the bar.
+    fn written(&mut self) {
+        self.done += 1;
+        self.bar.set_message(format!(
+            ", frame {}/{}",
+            number(self.done),
+            number(self.frames)
+        ));
+    }
+
+    /// Every frame into an animated GIF on `out`; its length in hundredths.
+    fn gif(&mut self, out: &mut Output) -> Result<u128, Stop> {
+        let size = self.args.view.size;
+        let timing = (self.args.every, STEPS_PER_SECOND);
+        let mut gif = GifRecorder::new(out, size.width, size.height, timing)
+            .map_err(|e| Stop::Encode(e.to_string()))?;
+        while self.done < self.frames {
+            self.next()?;
+            gif.push(&self.image)
+                .map_err(|e| Stop::Encode(e.to_string()))?;
+            self.written();
+        }
+        let cs = gif.duration_cs();
+        gif.finish().map_err(|e| Stop::Encode(e.to_string()))?;
+        Ok(cs)
+    }
+
+    /// Every frame into an animated PNG on `out`; its length in hundredths
+    /// (exact: K/60 s a frame).
+    fn apng(&mut self, out: &mut Output) -> Result<u128, Stop> {
+        let size = self.args.view.size;
+        let timing = (self.args.every, STEPS_PER_SECOND);
+        let mut apng = ApngRecorder::new(out, size.width, size.height, self.frames, timing)
+            .map_err(Stop::Encode)?;
+        while self.done < self.frames {
+            self.next()?;
+            apng.push(&self.image).map_err(Stop::Encode)?;
+            self.written();
+        }
+        apng.finish().map_err(Stop::Encode)?;
+        let steps = u128::from(self.frames) * u128::from(self.args.every);
+        Ok(steps * 100 / u128::from(STEPS_PER_SECOND))
+    }
+}

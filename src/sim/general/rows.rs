@@ -1,0 +1,222 @@
+//! The double-buffered pass worked a row at a time: each spring for every
+//! point of a row at once, so the compiler vectorises it, with the same
+//! sums, in the same order, as [`super::moved_point`].
+
+use super::{finite, hooke_term, put, HOOKE_STIFFNESS};
+use crate::sim::model::Order;
+use crate::sim::{collide, spring_term, Cloth, Spheres, GRAVITY, STIFFNESS};
+
+/// The double-buffered pass from `cloth` into `back`: row by row in
+/// `order`, each row's points moved ([`Rows::moved_row`]) and collided.
+/// Each new position reads only old ones, so the order cannot change a
+/// bit.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn double<L: RowLaw>(
+    cloth: &Cloth,
+    back: &mut Cloth,
+    spheres: &Spheres,
+    order: Order,
+    mut rows: Rows,
+    springs: &[(isize, isize, f64)],
+    share: f64,
+    law: L,
+) {
+    let n = cloth.n();
+    for (j, _) in order.visit(n).step_by(n) {
+        rows.moved_row(cloth, j, springs, share, law);
+        for i in 0..n {
+            let moved = [rows.m[0][i], rows.m[1][i], rows.m[2][i]];
+            put(back, j, i, collide(moved, spheres));
+        }
+    }
+}
+
+/// [`double`] compiled for the widest SIMD this CPU has (AVX-512, AVX2 or
+/// the baseline), picked at run time as the fast pass does: the row loops
+/// then work 8, 4 or 2 points at once. No fused multiply-add is enabled
+/// and Rust never contracts, so the bits are the same on each.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn double_dispatch<L: RowLaw>(
+    cloth: &Cloth,
+    back: &mut Cloth,
+    spheres: &Spheres,
+    order: Order,
+    rows: Rows,
+    springs: &[(isize, isize, f64)],
+    share: f64,
+    law: L,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "avx512f")]
+        #[allow(clippy::too_many_arguments)]
+        fn avx512<L: RowLaw>(
+            c: &Cloth,
+            b: &mut Cloth,
+            s: &Spheres,
+            o: Order,
+            r: Rows,
+            sp: &[(isize, isize, f64)],
+            sh: f64,
+            l: L,
+        ) {
+            double(c, b, s, o, r, sp, sh, l)
+        }
+        #[target_feature(enable = "avx2")]
+        #[allow(clippy::too_many_arguments)]
+        fn avx2<L: RowLaw>(
+            c: &Cloth,
+            b: &mut Cloth,
+            s: &Spheres,
+            o: Order,
+            r: Rows,
+            sp: &[(isize, isize, f64)],
+            sh: f64,
+            l: L,
+        ) {
+            double(c, b, s, o, r, sp, sh, l)
+        }
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            // SAFETY: the CPU has AVX-512F, checked just above.
+            return unsafe { avx512(cloth, back, spheres, order, rows, springs, share, law) };
+        }
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { avx2(cloth, back, spheres, order, rows, springs, share, law) };
+        }
+    }
+    double(cloth, back, spheres, order, rows, springs, share, law)
+}
+
+/// A spring law worked a row at a time: `dd` where `d` is a normal
+/// number, in a form the compiler can vectorise across points, and the
+/// law's whole function for the few springs where it is not.
+pub(super) trait RowLaw: Copy {
+    /// The factor `dd` with `move = v * dd`, for `d = |v|^2` a normal
+    /// number: the same operations as [`RowLaw::full`] there.
+    fn dd(self, d: f64, rest: f64) -> f64;
+    /// The law's term for any finite points.
+    fn full(self, a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3];
+}
+
+/// The article's spring ([`spring_term`]).
+#[derive(Clone, Copy)]
+pub(super) struct ArticleLaw;
+
+impl RowLaw for ArticleLaw {
+    #[inline(always)]
+    fn dd(self, d: f64, rest: f64) -> f64 {
+        (STIFFNESS * (d.sqrt() - rest)) / d
+    }
+    #[inline(always)]
+    fn full(self, a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+        spring_term(a, b, rest)
+    }
+}
+
+/// Hooke's law ([`hooke_term`]).
+#[derive(Clone, Copy)]
+pub(super) struct HookeLaw;
+
+impl RowLaw for HookeLaw {
+    #[inline(always)]
+    fn dd(self, d: f64, rest: f64) -> f64 {
+        let len = d.sqrt();
+        (HOOKE_STIFFNESS * (len - rest)) / len
+    }
+    #[inline(always)]
+    fn full(self, a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+        hooke_term(a, b, rest)
+    }
+}
+
+/// One row's moved points, worked spring by spring across the row.
+pub(super) struct Rows {
+    /// The moved points `p + m` of the row, one array per axis.
+    pub(super) m: [Vec<f64>; 3],
+    /// One spring's terms across the row.
+    t: [Vec<f64>; 3],
+}
+
+impl Rows {
+    pub(super) fn new(n: usize) -> Self {
+        let v = || vec![0.0; n];
+        Rows {
+            m: [v(), v(), v()],
+            t: [v(), v(), v()],
+        }
+    }
+
+    /// Row `j`'s points moved by gravity and their springs: for each point,
+    /// exactly the sums of [`moved_point`] (each point's terms added in the
+    /// springs' order, off-grid neighbours skipped), but taken spring by
+    /// spring, each spring for every point of the row at once.
+    #[inline(always)]
+    fn moved_row<L: RowLaw>(
+        &mut self,
+        cloth: &Cloth,
+        j: usize,
+        springs: &[(isize, isize, f64)],
+        share: f64,
+        law: L,
+    ) {
+        let n = cloth.n();
+        let [mx, my, mz] = &mut self.m;
+        mx.fill(0.0);
+        my.fill(-GRAVITY);
+        mz.fill(0.0);
+        let row = j * n;
+        let (px, py, pz) = (
+            &cloth.x[row..row + n],
+            &cloth.y[row..row + n],
+            &cloth.z[row..row + n],
+        );
+        for &(dj, di, rest) in springs {
+            let jj = j.wrapping_add_signed(dj);
+            if jj >= n {
+                continue;
+            }
+            // The points i of the row whose neighbour i + di is on the grid.
+            let lo = di.min(0).unsigned_abs();
+            let hi = n - di.max(0) as usize;
+            let (ax, ay, az) = (&px[lo..hi], &py[lo..hi], &pz[lo..hi]);
+            let start = (jj * n + lo).wrapping_add_signed(di);
+            let b = start..start + (hi - lo);
+            let (bx, by, bz) = (&cloth.x[b.clone()], &cloth.y[b.clone()], &cloth.z[b]);
+            let [tx, ty, tz] = &mut self.t;
+            let (tx, ty, tz) = (&mut tx[lo..hi], &mut ty[lo..hi], &mut tz[lo..hi]);
+            let mut redo = false;
+            for k in 0..hi - lo {
+                let (vx, vy, vz) = (bx[k] - ax[k], by[k] - ay[k], bz[k] - az[k]);
+                let d = vx * vx + vy * vy + vz * vz;
+                let dd = law.dd(d, rest);
+                tx[k] = vx * dd;
+                ty[k] = vy * dd;
+                tz[k] = vz * dd;
+                redo |= !(d >= f64::MIN_POSITIVE && d.is_finite());
+            }
+            if redo {
+                // Coincident or very distant neighbours: rare, redone apart.
+                for k in 0..hi - lo {
+                    let (vx, vy, vz) = (bx[k] - ax[k], by[k] - ay[k], bz[k] - az[k]);
+                    let d = vx * vx + vy * vy + vz * vz;
+                    if !(d >= f64::MIN_POSITIVE && d.is_finite()) {
+                        let a = [ax[k], ay[k], az[k]];
+                        [tx[k], ty[k], tz[k]] = law.full(a, [bx[k], by[k], bz[k]], rest);
+                    }
+                }
+            }
+            for k in 0..hi - lo {
+                mx[lo + k] += tx[k] * share;
+                my[lo + k] += ty[k] * share;
+                mz[lo + k] += tz[k] * share;
+            }
+        }
+        for i in 0..n {
+            mx[i] = finite(px[i] + mx[i]);
+            my[i] = finite(py[i] + my[i]);
+            mz[i] = finite(pz[i] + mz[i]);
+        }
+    }
+}

@@ -1,0 +1,250 @@
+//! Which physics runs: the original, or one of the article's "what ifs".
+//!
+//! The article explains each of the original's design choices by what would
+//! happen otherwise. A [`Model`] makes each "otherwise" runnable, one field
+//! per choice, with the original as its [`Default`] ([`Model::ORIGINAL`]):
+//!
+//! | field | the original | what if | the article |
+//! |---|---|---|---|
+//! | [`passes`](Model::passes) | 15 | 1 to 100 | "Fifteen passes ... makes the cloth much stiffer than one pass would" |
+//! | [`springs`](Model::springs) | the eight neighbours | no diagonals; springs to the points two away | "The four diagonals stop it shearing"; "Springs to the points two away would give it some stiffness against bending" |
+//! | [`buffering`](Model::buffering) | double buffered | in place | "If each point were moved in place, ... the result would depend on which corner the loop started from" |
+//! | [`order`](Model::order) | rows, from `[0][0]` | reversed, from the opposite corner | (the same sentence) |
+//! | [`law`](Model::law) | the article's lopsided spring | Hooke's law | "Hooke's law would move the point in proportion to the stretch" |
+//!
+//! [`Simulation`](super::Simulation) runs the fast, bit-exact pass exactly
+//! when its model is the original, and the plain general pass
+//! ([`super::general`]) for every other model. A model is not part of the
+//! simulation's state: the state file holds the cloth alone, and a state
+//! can be resumed with any model.
+//!
+//! Every value of every field is valid: [`Passes`] can only hold 1 to 100,
+//! and its constructor and [`FromStr`](std::str::FromStr) say why a number is refused, so a
+//! front end can show the error as it is. The struct is
+//! `#[non_exhaustive]`, so that further choices (pinned points, wind,
+//! inertia, self-collision) can join it as fields without breaking a
+//! caller: start from [`Model::ORIGINAL`] (or `Model::default()`) and set
+//! the fields that differ.
+//!
+//! ```
+//! use cloth_demo::sim::{Buffering, Model, Order, Passes, Simulation};
+//!
+//! let mut model = Model::ORIGINAL;
+//! model.passes = "5".parse().unwrap();
+//! model.springs.bend = true;
+//! model.buffering = Buffering::InPlace;
+//! model.order = Order::Reversed;
+//! assert_eq!(model.to_string(), "5 passes, bending springs, in place, reversed order");
+//!
+//! let mut sim = Simulation::with_model(model);
+//! sim.step();
+//! // Back to the original mid-run, for the next step on.
+//! sim.set_model(Model::ORIGINAL);
+//! assert!(sim.model().is_original());
+//! assert_eq!(Passes::new(0).unwrap_err().to_string(), "passes must be a whole number from 1 to 100, got 0");
+//! ```
+
+mod order;
+mod passes;
+mod springs;
+
+pub use order::Order;
+pub use passes::Passes;
+pub use springs::{Springs, BEND_SHARE};
+
+use std::fmt;
+
+/// The physics a [`Simulation`](super::Simulation) runs: how many passes a
+/// step makes, which springs join the points, how a pass stores its moves,
+/// in which order it visits the points, and the spring law.
+///
+/// `Model::default()` is [`Model::ORIGINAL`], the article's program, which
+/// runs bit for bit as the original. Set fields to run a "what if"; every
+/// combination runs, finitely, from every finite state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Model {
+    /// Passes per step (the original's 15). "Doing fifteen passes a frame
+    /// does two things. A pass only looks one point away, so a tug on one
+    /// edge of the cloth travels one point per pass. Fifteen passes let it
+    /// spread fifteen points, half way across the cloth, in a single frame,
+    /// which makes the cloth much stiffer than one pass would. And gravity
+    /// is applied fifteen times, so the cloth falls 0.015 a frame." With
+    /// `N` passes a free flat sheet falls `0.001 N` a step, and a tug
+    /// spreads `N` points.
+    pub passes: Passes,
+    /// Which springs join each point to its neighbours (the original's
+    /// eight).
+    pub springs: Springs,
+    /// Whether a pass stores the new positions apart (the original's double
+    /// buffering) or moves each point in place.
+    pub buffering: Buffering,
+    /// The order a pass visits the points in. With double buffering it
+    /// cannot change the result; moving in place, it does.
+    pub order: Order,
+    /// How far a spring moves its point for a given length.
+    pub law: SpringLaw,
+}
+
+impl Model {
+    /// The original program: 15 passes, the eight neighbours, double
+    /// buffered, visited in rows from `[0][0]`, the article's lopsided
+    /// spring.
+    pub const ORIGINAL: Model = Model {
+        passes: Passes::ORIGINAL,
+        springs: Springs::ORIGINAL,
+        buffering: Buffering::Double,
+        order: Order::Rows,
+        law: SpringLaw::Article,
+    };
+
+    /// Whether this is the original model (then the fast, bit-exact pass
+    /// runs).
+    pub fn is_original(&self) -> bool {
+        *self == Model::ORIGINAL
+    }
+
+    /// What differs from the original, one short phrase per field that
+    /// differs, in field order: for example `["5 passes", "bending
+    /// springs"]`. Empty for the original. Made for a window title or a
+    /// log line.
+    pub fn differences(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.passes != Passes::ORIGINAL {
+            out.push(
+                self.passes.to_string()
+                    + if self.passes.get() == 1 {
+                        " pass"
+                    } else {
+                        " passes"
+                    },
+            );
+        }
+        if !self.springs.diagonals {
+            out.push("no diagonals".into());
+        }
+        if self.springs.bend {
+            out.push("bending springs".into());
+        }
+        if self.buffering != Buffering::Double {
+            out.push("in place".into());
+        }
+        if self.order != Order::Rows {
+            out.push(format!("{} order", self.order));
+        }
+        if self.law != SpringLaw::Article {
+            out.push("Hooke's law".into());
+        }
+        out
+    }
+}
+
+impl Default for Model {
+    /// [`Model::ORIGINAL`].
+    fn default() -> Self {
+        Model::ORIGINAL
+    }
+}
+
+impl fmt::Display for Model {
+    /// `the original`, or [`Model::differences`] joined by `, `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.differences();
+        if d.is_empty() {
+            f.write_str("the original")
+        } else {
+            f.write_str(&d.join(", "))
+        }
+    }
+}
+
+/// Where a pass puts each point's new position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Buffering {
+    /// The original: every new position is worked out from where the
+    /// neighbours were at the end of the last pass, kept apart, and all
+    /// replace the old ones together. "That way the order the loop visits
+    /// the points doesn't matter."
+    #[default]
+    Double,
+    /// Single buffered: each point moves as soon as its new position is
+    /// worked out, and the points after it see it there. "If each point
+    /// were moved in place, the ones late in the loop would see their
+    /// neighbours' new positions and the early ones wouldn't, and the
+    /// result would depend on which corner the loop started from." Each
+    /// point is pulled towards the neighbours already moved: the free
+    /// falling sheet drifts towards the loop's starting corner (0.004 in 50
+    /// steps), and a tug runs the length of the sheet in one pass along the
+    /// loop but only a point or two against it.
+    InPlace,
+}
+
+/// How far a spring of length `len` and rest length `rest` moves its point
+/// along the spring in one pass (positive: towards the neighbour).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SpringLaw {
+    /// The original: `0.03 (len - rest) / len` ([`super::spring_term`],
+    /// `v * 0.03 (len - rest) / len^2` with `v` the vector to the
+    /// neighbour). "This divides by the length once more, which makes the
+    /// spring lopsided. However far it's stretched, a spring can never
+    /// pull a point more than 0.03 in a pass, but a squashed one pushes
+    /// harder and harder as the two points get close, so neighbours don't
+    /// collapse onto each other."
+    #[default]
+    Article,
+    /// "Hooke's law would move the point in proportion to the stretch":
+    /// `0.3 (len - rest)` ([`super::general::hooke_term`]), which matches
+    /// the article's spring near an edge spring's rest length (the
+    /// article's moves `0.03 (len - 0.1) / len`, `0.3 (len - 0.1)` at
+    /// `len = 0.1`). A squashed spring then pushes at most `0.3 rest`
+    /// (0.03 for an edge), however close its points get, so a harder push
+    /// from elsewhere squashes neighbours onto each other; a stretched one
+    /// pulls without limit. The same 0.3 on the diagonals is stiffer than
+    /// the article's there (`0.03 / 0.141 = 0.212` at rest), enough that a
+    /// pass over-corrects a pattern alternating from point to point by 1.4
+    /// times: rounding errors grow, and the falling flat sheet scrambles in
+    /// its own plane within 10 steps (points up to 0.16 off their places),
+    /// though it stays level.
+    Hooke,
+}
+
+/// Why a model setting was refused: one line, fit to show as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ModelError {
+    /// Passes per step outside 1 to 100, or not a whole number (the value
+    /// as given).
+    Passes(String),
+    /// A visiting order with no such name (the name given).
+    Order(String),
+}
+
+impl fmt::Display for ModelError {
+    /// For example `passes must be a whole number from 1 to 100, got 0`,
+    /// `passes must be a whole number from 1 to 100, got "1.5"`,
+    /// `unknown order "diagonal": expected rows or reversed`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ModelError::Passes(got) => {
+                write!(
+                    f,
+                    "passes must be a whole number from {} to {}, got ",
+                    Passes::MIN,
+                    Passes::MAX
+                )?;
+                if got.parse::<u128>().is_ok() {
+                    write!(f, "{got}")
+                } else {
+                    write!(f, "{got:?}")
+                }
+            }
+            ModelError::Order(name) => write!(
+                f,
+                "unknown order {name:?}: expected {}",
+                Order::NAMES.join(" or ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
