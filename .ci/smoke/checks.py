@@ -84,6 +84,7 @@ IOU_UNTURNED = 0.5
 MIN_FLOOR = 5000
 
 DRAW_TIMEOUT = 15.0  # the scene is drawn / the view has turned
+SETTLE_TIMEOUT = 5.0  # a new window has its size
 EXIT_TIMEOUT = 2.0  # Escape or the close button to exit (the requirement)
 
 # CPU use, as a fraction of one core: the default pacing with no input
@@ -120,6 +121,18 @@ class Checks:
     """The checks, as methods of the session (session.py) that runs them."""
 
     def size(self):
+        # Window managers (and Wine) may still be settling the window just
+        # after it is mapped: the size must be right within a few seconds.
+        def settled():
+            g = self.geometry(self.app)
+            if tuple(g[2:]) != INNER:
+                raise Failure("inner size %dx%d, want %dx%d" % (g[2], g[3], INNER[0], INNER[1]))
+            return g
+
+        try:
+            poll("the window at %dx%d" % INNER, SETTLE_TIMEOUT, 0.1, settled)
+        except Failure:
+            pass  # reported below with the size it has
         _, _, w, h = self.geometry(self.app)
         name = self.env.identity(self.app)
         self.run.note("size: inner %dx%d (logical); %s" % (w, h, name))
