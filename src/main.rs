@@ -18,7 +18,14 @@ use cli::{Cli, Command};
 use commands::Failure;
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    // Unless RUST_LOG says otherwise: the program's warnings, other crates'
+    // errors only, and none from sctk-adwaita (the Wayland title bar),
+    // whose "config did not return response in time" is noise at every
+    // start on a desktop with no settings portal.
+    env_logger::Builder::from_env(
+        env_logger::Env::default().default_filter_or("error,cloth_demo=warn,sctk_adwaita=off"),
+    )
+    .init();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),

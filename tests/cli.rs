@@ -241,6 +241,9 @@ fn counts_are_singular_for_one_and_zero_steps_give_no_rate() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0 steps run\n");
 }
 
+// script(1) and pseudo-terminals are Unix's; Windows' consoles are another
+// mechanism (ConPTY), and Wine offers no script(1).
+#[cfg(unix)]
 #[test]
 fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
     // script(1) runs it on a pseudo-terminal and copies what it draws.

@@ -22,6 +22,10 @@ use winit::window::{Fullscreen, Window};
 use super::{drawable_size, Options, INNER_SIZE, TITLE};
 use crate::render::Renderer;
 
+/// The Wayland app_id and the X11 class (and instance) name of the window.
+#[cfg(free_unix)]
+const APP_ID: &str = "cloth-demo";
+
 /// Depth buffer bits asked for, at least (the original asked for 16).
 const MIN_DEPTH_BITS: u8 = 16;
 
@@ -67,6 +71,16 @@ impl Gfx {
         let mut attributes = Window::default_attributes()
             .with_title(TITLE)
             .with_inner_size(LogicalSize::new(INNER_SIZE.0, INNER_SIZE.1));
+        // The name compositors and window managers match the window by:
+        // the Wayland app_id and the X11 WM_CLASS.
+        #[cfg(free_unix)]
+        {
+            use winit::platform::{
+                wayland::WindowAttributesExtWayland, x11::WindowAttributesExtX11,
+            };
+            attributes = WindowAttributesExtWayland::with_name(attributes, APP_ID, APP_ID);
+            attributes = WindowAttributesExtX11::with_name(attributes, APP_ID, APP_ID);
+        }
         if options.fullscreen {
             // `None`: the monitor the window is on.
             attributes = attributes.with_fullscreen(Some(Fullscreen::Borderless(None)));

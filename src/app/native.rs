@@ -322,6 +322,10 @@ impl ApplicationHandler for App {
                 log::debug!("window {}", if occluded { "hidden" } else { "shown" });
             }
             WindowEvent::RedrawRequested => self.redraw(),
+            // Wayland tells the scale only once the window is on an output.
+            WindowEvent::ScaleFactorChanged { scale_factor, .. } => {
+                log::info!("scale factor {scale_factor}, changed");
+            }
             _ => {}
         }
     }

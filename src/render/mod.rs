@@ -4,12 +4,19 @@
 //! Knows [`crate::sim`], nothing of windows: the window (`crate::app`,
 //! feature `window`) and the headless path (`headless`, feature
 //! `headless`) both make a GL context and hand it to a [`Renderer`], which
-//! draws the same way in both. `record` (feature `headless`) turns the
+//! draws the same way in both. The headless path is three pieces: `context`
+//! makes a context the platform's way (EGL, GLX, WGL, CGL), `offscreen`
+//! draws into a framebuffer object on it and reads the pixels back, and
+//! `headless` puts them together. `record` (feature `headless`) turns the
 //! headless path's images into an animated GIF.
 
 pub mod camera;
 #[cfg(feature = "headless")]
+mod context;
+#[cfg(feature = "headless")]
 pub mod headless;
+#[cfg(feature = "headless")]
+mod offscreen;
 #[cfg(feature = "headless")]
 pub mod record;
 pub mod scene;

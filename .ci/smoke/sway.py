@@ -1,0 +1,215 @@
+"""The Wayland environment: a headless sway (wlroots' headless backend, its
+pixman renderer: no GPU, no display), the Linux binary as a Wayland client
+(winit picks Wayland when WAYLAND_DISPLAY is set; glutin's EGL on Mesa's
+llvmpipe).
+
+sway refuses to run as root, so it runs as `nobody` (setpriv), in an
+XDG_RUNTIME_DIR of its own owned by nobody; the app and the tools run as
+the caller (root reaches nobody's sockets). A config floats the window by
+its app_id, `cloth-demo` (so the app_id is checked by the window appearing
+where the rule puts it), at 0,0 with no border. Screenshots: grim, of the
+window's rectangle. Escape: `wtype -s 500 -k Escape` (without the pause the
+virtual keyboard is gone before the key arrives). Close: `swaymsg [pid=N]
+kill`, which sends the window xdg_toplevel.close as a title bar's close
+button would. Pointer: wlpointer.py (zwlr_virtual_pointer_v1). Scale 2:
+`swaymsg output ... scale 2` before the app starts.
+"""
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from common import TITLE, Failure, Image, poll
+
+TOOLS = ["sway", "swaymsg", "grim", "wtype", "setpriv"]
+NOBODY = 65534
+OUTPUT = "HEADLESS-1"
+# Physical: at scale 2 the layout is 960x600 logical, room for the window.
+MODE = (1920, 1200)
+
+CONFIG = """\
+output %(output)s mode %(w)dx%(h)d position 0 0 scale 1
+default_border none
+default_floating_border none
+focus_follows_mouse no
+for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
+""" % {"output": OUTPUT, "w": MODE[0], "h": MODE[1]}
+
+
+class Sway:
+    name = "wayland"
+    checks = ["size", "colours", "idle-cpu", "drag", "outside", "escape", "close", "quiet",
+              "clean-exit", "fullscreen", "hidpi"]
+
+    def __init__(self, binary):
+        self.binary = binary
+        self.run = None
+        self.scale = 1
+
+    def binaries(self):
+        return []
+
+    # --- the compositor -------------------------------------------------
+
+    def start(self, run):
+        self.run = run
+        runtime = tempfile.mkdtemp(prefix="cloth-demo-sway-")
+        run.cleanups.append(lambda: shutil.rmtree(runtime, ignore_errors=True))
+        os.chown(runtime, NOBODY, NOBODY)
+        os.chmod(runtime, 0o700)
+        config = os.path.join(runtime, "config")
+        with open(config, "w") as f:
+            f.write(CONFIG)
+        os.chown(config, NOBODY, NOBODY)
+        for v in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET", "SWAYSOCK"):
+            run.env.pop(v, None)
+        run.env["XDG_RUNTIME_DIR"] = runtime
+        sway_env = {
+            "HOME": runtime,
+            "WLR_BACKENDS": "headless",
+            "WLR_RENDERER": "pixman",
+            "WLR_HEADLESS_OUTPUTS": "1",
+            "WLR_LIBINPUT_NO_DEVICES": "1",
+        }
+        self.sway = run.start(
+            ["setpriv", "--reuid=%d" % NOBODY, "--regid=%d" % NOBODY, "--clear-groups",
+             "sway", "--config", config],
+            log=run.path("sway.log"), extra_env=sway_env)
+
+        def ready():
+            if self.sway.poll() is not None:
+                raise Failure("sway exited %d (%ssway.log)" % (self.sway.returncode, run.rel))
+            names = os.listdir(runtime)
+            sockets = [n for n in names if n.startswith("wayland-") and not n.endswith(".lock")]
+            ipc = [n for n in names if n.startswith("sway-ipc.")]
+            if not sockets or not ipc:
+                return None
+            run.env["WAYLAND_DISPLAY"] = sockets[0]
+            run.env["SWAYSOCK"] = os.path.join(runtime, ipc[0])
+            return self.outputs()
+
+        outputs = poll("sway's sockets and output", 20.0, 0.1, ready)
+        self.run.note("sway: outputs %s" % ", ".join(
+            "%s %dx%d scale %g" % (o["name"], o["rect"]["width"], o["rect"]["height"],
+                                   o["scale"]) for o in outputs))
+
+    def swaymsg(self, *args):
+        return self.run.run(["swaymsg"] + list(args), timeout=10)
+
+    def outputs(self):
+        return json.loads(self.swaymsg("-t", "get_outputs"))
+
+    def layout(self):
+        """The output layout's size, logical pixels (one output at 0,0)."""
+        r = self.outputs()[0]["rect"]
+        return r["width"], r["height"]
+
+    # --- the app --------------------------------------------------------
+
+    def command(self, args):
+        return [self.binary] + args
+
+    def render_command(self):
+        return [self.binary]
+
+    def render_env(self):
+        return {}
+
+    def node(self, app):
+        """The tree's node for the app's window, or None."""
+        tree = json.loads(self.swaymsg("-t", "get_tree"))
+        stack = [tree]
+        while stack:
+            n = stack.pop()
+            if n.get("pid") == app.proc.pid and n.get("name") == TITLE:
+                return n
+            stack += n.get("nodes", []) + n.get("floating_nodes", [])
+        return None
+
+    def find_window(self, app):
+        n = self.node(app)
+        if n is None or not n.get("visible"):
+            return None
+        if n.get("app_id") != "cloth-demo":
+            raise Failure("the window's app_id is %r, want 'cloth-demo'" % n.get("app_id"))
+        return n["id"]
+
+    def identity(self, app):
+        # find_window refused any other app_id; the config's rule floated
+        # the window by it.
+        n = self.node(app)
+        return "app_id %s, floating by the app_id rule: %s" % (
+            n.get("app_id"), n.get("type") == "floating_con")
+
+    def geometry(self, app):
+        """The window's content (x, y, width, height), logical pixels."""
+        n = self.node(app)
+        if n is None:
+            raise Failure("the window is gone from sway's tree")
+        r, w = n["rect"], n["window_rect"]
+        return r["x"] + w["x"], r["y"] + w["y"], w["width"], w["height"]
+
+    def logical_geometry(self, app, scale):
+        return self.geometry(app)
+
+    def screen_size(self):
+        return self.layout()
+
+    def screenshot(self, app):
+        x, y, w, h = self.geometry(app)
+        ppm = self.run.run(["grim", "-g", "%d,%d %dx%d" % (x, y, w, h), "-t", "ppm", "-"])
+        return Image.from_ppm(ppm)
+
+    def focus(self, app):
+        self.swaymsg("[pid=%d] focus" % app.proc.pid)
+
+    def press_escape(self, app):
+        self.run.run(["wtype", "-s", "500", "-k", "Escape"])
+
+    def drag(self, app, start, path, release):
+        """Press at `start` (window pixels, logical), move through `path`,
+        release at `release` (points outside the window included), each leg
+        in four moves, through a virtual pointer in layout coordinates."""
+        x0, y0, _, _ = self.geometry(app)
+        w, h = self.layout()
+
+        def at(p):
+            return "%d,%d" % (x0 + p[0], y0 + p[1])
+
+        args = [at((start[0] - 10, start[1] - 10)), "sleep:0.1", at(start), "sleep:0.1",
+                "down", "sleep:0.1"]
+        prev = start
+        for p in list(path) + [release]:
+            for k in range(1, 5):
+                args += [at((prev[0] + (p[0] - prev[0]) * k // 4,
+                             prev[1] + (p[1] - prev[1]) * k // 4)), "sleep:0.03"]
+            prev = p
+        args += ["sleep:0.1", "up"]
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wlpointer.py")
+        self.run.run([sys.executable, script, str(w), str(h)] + args, timeout=30)
+
+    def close(self, app):
+        self.swaymsg("[pid=%d] kill" % app.proc.pid)
+
+    def set_scale(self, scale):
+        self.swaymsg("output %s scale %g" % (OUTPUT, scale))
+        poll("the output at scale %g" % scale, 5.0, 0.1,
+             lambda: True if self.outputs()[0]["scale"] == scale else None)
+        self.scale = scale
+
+    def start_scaled(self, session, name, scale):
+        self.set_scale(scale)
+        w, h = self.layout()
+        self.run.note("hidpi: output %s at scale %g: %dx%d logical" % (OUTPUT, scale, w, h))
+        return session.start_app(name)
+
+    def end_scaled(self, session):
+        if self.scale != 1:
+            self.set_scale(1)
+
+    def pointer_units_per_logical_pixel(self, scale):
+        # The virtual pointer moves in the layout's logical pixels.
+        return 1
+

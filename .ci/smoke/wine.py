@@ -1,0 +1,56 @@
+"""The Windows binary under Wine: the X11 environment (Xvfb, openbox,
+xdotool, xwd by window id: `xwd -root` comes out black under Wine), with
+the app started as `wine cloth-demo.exe` and found by its title. Wine's
+WGL goes to the X server's GLX, on Mesa's llvmpipe.
+
+$WINEPREFIX (made, with its bcryptprimitives.dll, by .ci/wine-smoke) and
+WINEDEBUG=-all come from the environment."""
+
+from common import TITLE, Failure
+from x11 import TOOLS as X11_TOOLS
+from x11 import X11
+
+TOOLS = ["wine"] + X11_TOOLS
+
+
+class Wine(X11):
+    name = "wine"
+    # No CPU checks (the app is a Wine process beside wineserver), no
+    # minimise/resize/fullscreen/scale (the window manager's and Wine's
+    # business, not this program's); `render` checks WGL's headless path.
+    checks = ["size", "colours", "drag", "outside", "escape", "close", "quiet",
+              "clean-exit", "render"]
+
+    def __init__(self, exe):
+        super().__init__(exe)
+        self.exe = exe
+
+    def binaries(self):
+        return [self.exe]
+
+    def command(self, args):
+        return ["wine", self.exe] + args
+
+    def render_command(self):
+        return ["wine", self.exe]
+
+    def render_env(self):
+        # Wine reaches WGL (and any window, hidden or not) through the X
+        # server: `render` needs DISPLAY under Wine, as it needs nothing on
+        # Windows.
+        return {"DISPLAY": self.run.env["DISPLAY"]}
+
+    def identity(self, app):
+        # Wine names its windows' WM_CLASS after the .exe, not the app.
+        return "WM_CLASS is Wine's"
+
+    def find_window(self, app):
+        """The visible window titled TITLE (Wine's windows carry no
+        _NET_WM_PID of the app's); only one app runs at a time."""
+        try:
+            out = self.xdotool("search", "--all", "--onlyvisible", "--name",
+                               "^%s$" % TITLE, timeout=5)
+        except Failure:
+            return None
+        ids = out.split()
+        return int(ids[-1]) if ids else None

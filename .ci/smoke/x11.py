@@ -1,0 +1,187 @@
+"""The X11 environment: its own Xvfb (on a free display, chosen by Xvfb
+itself with -displayfd) and an openbox window manager (fullscreen and the
+close button are the window manager's business under X11); xdotool for
+input, xwd for screenshots (by window id), wmctrl for closing as the close
+button does (openbox sends the window WM_DELETE_WINDOW; `xdotool
+windowclose` would destroy it instead).
+
+Used for the Linux binary (window-smoke) and, with `command` and `find`
+changed, for the Windows one under Wine (wine.py)."""
+
+import os
+import select
+import subprocess
+import time
+
+from common import TITLE, Failure, Image, poll
+
+# Large enough for the window at scale factor 2 (1584x1146 physical).
+SCREEN = (1920, 1200)
+TOOLS = ["Xvfb", "openbox", "xdotool", "wmctrl", "xwd", "xwdtopnm", "pngtopnm", "pnmtopng"]
+
+
+class X11:
+    name = "x11"
+    checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
+              "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped", "hidpi",
+              "headless-glx"]
+
+    def __init__(self, binary):
+        self.binary = binary
+        self.run = None
+
+    # --- the servers ----------------------------------------------------
+
+    def start(self, run):
+        self.run = run
+        for v in ("WAYLAND_DISPLAY", "WAYLAND_SOCKET"):
+            run.env.pop(v, None)  # winit would pick Wayland over X11
+        run.env["DISPLAY"] = ":%d" % self.start_xvfb()
+        self.start_wm()
+
+    def start_xvfb(self):
+        """Xvfb on the first free display (it picks and locks it): its number."""
+        run = self.run
+        r, w = os.pipe()
+        with open(run.path("xvfb.log"), "wb") as log:
+            p = subprocess.Popen(
+                ["Xvfb", "-displayfd", str(w), "-screen", "0", "%dx%dx24" % SCREEN,
+                 "-dpi", "96", "-nolisten", "tcp", "-noreset"],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log,
+                pass_fds=(w,), start_new_session=True)
+        run.children.append(p)
+        os.close(w)
+        data = b""
+        deadline = time.monotonic() + 20.0
+        while not data.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([r], [], [], left)[0]:
+                raise Failure("Xvfb gave no display number within 20 s (%sxvfb.log)" % run.rel)
+            chunk = os.read(r, 64)
+            if not chunk:
+                raise Failure("Xvfb exited (%s): see %sxvfb.log" % (p.poll(), run.rel))
+            data += chunk
+        os.close(r)
+        return int(data.strip())
+
+    def start_wm(self):
+        p = self.run.start(["openbox", "--sm-disable"], log=self.run.path("openbox.log"))
+
+        def ready():
+            if p.poll() is not None:
+                raise Failure("openbox exited %d (%sopenbox.log)" % (p.returncode, self.run.rel))
+            return self.run.run(["wmctrl", "-m"], timeout=5)
+
+        poll("the window manager", 20.0, 0.1, ready)
+
+    # --- the app --------------------------------------------------------
+
+    def binaries(self):
+        """Binaries beyond the Linux one this environment needs."""
+        return []
+
+    def command(self, args):
+        return [self.binary] + args
+
+    def render_command(self):
+        return [self.binary]
+
+    def render_env(self):
+        """What the platform's own `render` needs beside no display."""
+        return {}
+
+    def xdotool(self, *args, timeout=20.0):
+        return self.run.run(["xdotool"] + [str(a) for a in args], timeout=timeout)
+
+    def find_window(self, app):
+        """This process's visible window titled TITLE (_NET_WM_PID), or None."""
+        try:
+            out = self.xdotool("search", "--all", "--onlyvisible", "--pid", app.proc.pid,
+                               "--name", "^%s$" % TITLE, timeout=5)
+        except Failure:
+            return None  # xdotool exits 1 while nothing matches
+        ids = out.split()
+        return int(ids[0]) if ids else None
+
+    def identity(self, app):
+        """The window's WM_CLASS, which must be cloth-demo (class and
+        instance); Failure otherwise."""
+        for flag in ("--class", "--classname"):
+            try:
+                ids = self.xdotool("search", "--all", flag, "^cloth-demo$", timeout=5).split()
+            except Failure:
+                ids = []
+            if str(app.handle).encode() not in ids:
+                raise Failure("the window's WM_CLASS %s is not cloth-demo" % flag[2:])
+        return "WM_CLASS cloth-demo, cloth-demo"
+
+    def geometry(self, app):
+        """The window's (x, y, width, height) on the screen."""
+        out = self.xdotool("getwindowgeometry", "--shell", app.handle)
+        g = dict(line.split("=", 1) for line in out.decode().split())
+        return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+
+    def screen_size(self):
+        return tuple(int(v) for v in self.xdotool("getdisplaygeometry").split())
+
+    def focus(self, app):
+        self.xdotool("windowactivate", "--sync", app.handle, timeout=10)
+        self.xdotool("windowfocus", "--sync", app.handle, timeout=10)
+
+    def screenshot(self, app):
+        """The window's pixels, taken by the X server (xwd), as an Image."""
+        xwd = self.run.run(["xwd", "-silent", "-id", str(app.handle)])
+        ppm = self.run.run(["xwdtopnm"], input=xwd)
+        return Image.from_ppm(ppm)
+
+    def press_escape(self, app):
+        self.xdotool("key", "Escape")
+
+    def drag(self, app, start, path, release):
+        """Press at `start` (window pixels), move through `path`, release at
+        `release`, all relative to the window (points outside it included),
+        each leg in four moves."""
+        wid = str(app.handle)
+        cmd = ["mousemove", "--window", wid, start[0] - 10, start[1] - 10, "sleep", "0.1",
+               "mousemove", "--window", wid, start[0], start[1], "sleep", "0.1",
+               "mousedown", "1", "sleep", "0.1"]
+        prev = start
+        for p in list(path) + [release]:
+            for k in range(1, 5):
+                x = prev[0] + (p[0] - prev[0]) * k // 4
+                y = prev[1] + (p[1] - prev[1]) * k // 4
+                cmd += ["mousemove", "--window", wid, x, y, "sleep", "0.03"]
+            prev = p
+        cmd += ["sleep", "0.1", "mouseup", "1"]
+        self.xdotool(*cmd, timeout=30)
+
+    def close(self, app):
+        # wmctrl asks the window manager (_NET_CLOSE_WINDOW); openbox sends
+        # the app WM_DELETE_WINDOW, as for its close button.
+        self.run.run(["wmctrl", "-i", "-c", "0x%x" % app.handle])
+
+    def minimise(self, app):
+        self.xdotool("windowminimize", "--sync", app.handle, timeout=10)
+
+    def restore(self, app):
+        # openbox de-iconifies a window it is asked to activate.
+        self.xdotool("windowactivate", "--sync", app.handle, timeout=10)
+        self.focus(app)
+
+    def resize(self, app, width, height):
+        self.xdotool("windowsize", app.handle, width, height, timeout=10)
+
+    def start_scaled(self, session, name, scale):
+        return session.start_app(name, extra_env={"WINIT_X11_SCALE_FACTOR": str(scale)})
+
+    def end_scaled(self, session):
+        pass
+
+    def pointer_units_per_logical_pixel(self, scale):
+        # xdotool moves in the X server's (physical) pixels.
+        return int(scale)
+
+    def logical_geometry(self, app, scale):
+        """X11 knows physical pixels only: divided by the app's scale."""
+        x, y, w, h = self.geometry(app)
+        return x / scale, y / scale, w / scale, h / scale
