@@ -1,0 +1,410 @@
+//! SIMD lanes: the few vector operations the pass needs, one
+//! implementation per instruction set, so that one kernel source
+//! ([`super::kernel`]) compiles to every path.
+//!
+//! Every arithmetic operation here is the IEEE operation of its name on
+//! each lane, rounded to nearest: `add`, `sub`, `mul`, `div` and `sqrt`
+//! are correctly rounded in SSE2, AVX2, AVX-512 and NEON alike, so a lane
+//! gives the same bits as the scalar `f64` expression. Nothing is fused
+//! (no multiply-add outside [`super::exact`]) and nothing is reassociated.
+//!
+//! The loads and stores take raw pointers: the kernel works out every
+//! index once per row and checks them in debug builds; a masked load reads
+//! only the lanes of its mask (the others are `+0`), so the last vector of
+//! a row never reads past the grid.
+
+/// A vector of `W` `f64` lanes and its lane mask.
+pub(crate) trait Lanes: Copy {
+    /// Lanes per vector.
+    const W: usize;
+    /// One flag per lane.
+    type Mask: Copy;
+
+    fn splat(v: f64) -> Self;
+    /// # Safety
+    /// `p .. p + W` must be readable.
+    unsafe fn load(p: *const f64) -> Self;
+    /// Lanes outside `m` read as `+0` and are not touched in memory.
+    ///
+    /// # Safety
+    /// Every lane of `m` must be readable.
+    unsafe fn load_masked(p: *const f64, m: Self::Mask) -> Self;
+    /// # Safety
+    /// `p .. p + W` must be writable.
+    unsafe fn store(self, p: *mut f64);
+    /// Only the lanes of `m` are written.
+    ///
+    /// # Safety
+    /// Every lane of `m` must be writable.
+    unsafe fn store_masked(self, p: *mut f64, m: Self::Mask);
+
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn div(self, o: Self) -> Self;
+    fn sqrt(self) -> Self;
+
+    /// `self < o`, false where either is NaN.
+    fn lt(self, o: Self) -> Self::Mask;
+    /// `self >= o`, false where either is NaN.
+    fn ge(self, o: Self) -> Self::Mask;
+    /// `self == o`, false where either is NaN.
+    fn eq(self, o: Self) -> Self::Mask;
+    /// Not finite: infinite or NaN.
+    fn not_finite(self) -> Self::Mask;
+    /// `a` where `m`, else `b`.
+    fn select(m: Self::Mask, a: Self, b: Self) -> Self;
+    /// `a` where `m`, else `+0`.
+    fn zero_unless(m: Self::Mask, a: Self) -> Self {
+        Self::select(m, a, Self::splat(0.0))
+    }
+
+    /// Lane `l` set where bit `l` of `bits` is.
+    fn mask_from_bits(bits: u32) -> Self::Mask;
+    fn and(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    /// `a` and not `b`.
+    fn and_not(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    fn any(m: Self::Mask) -> bool;
+
+    /// A spring's `dd = (0.03 * (sqrt(d) - rest)) / d`, the article's
+    /// operations in its order, each correctly rounded. `exact_fma` asks
+    /// for the square root and division from [`super::exact`] (the same
+    /// bits by construction) where the path has it; others ignore it.
+    #[inline(always)]
+    fn spring_dd(d: Self, rest: Self, stiffness: Self, exact_fma: bool) -> Self {
+        let _ = exact_fma;
+        stiffness.mul(d.sqrt().sub(rest)).div(d)
+    }
+}
+
+/// The baseline: plain `f64` operations on four lanes, for any CPU (the
+/// compiler turns them into SSE2 or NEON where it can).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable([f64; 4]);
+
+impl Portable {
+    #[inline(always)]
+    fn map(self, f: impl Fn(f64) -> f64) -> Self {
+        Portable(self.0.map(f))
+    }
+    #[inline(always)]
+    fn zip(self, o: Self, f: impl Fn(f64, f64) -> f64) -> Self {
+        let (a, b) = (self.0, o.0);
+        Portable([f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])])
+    }
+    #[inline(always)]
+    fn test(self, o: Self, f: impl Fn(f64, f64) -> bool) -> [bool; 4] {
+        let (a, b) = (self.0, o.0);
+        [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2]), f(a[3], b[3])]
+    }
+}
+
+impl Lanes for Portable {
+    const W: usize = 4;
+    type Mask = [bool; 4];
+
+    #[inline(always)]
+    fn splat(v: f64) -> Self {
+        Portable([v; 4])
+    }
+    #[inline(always)]
+    unsafe fn load(p: *const f64) -> Self {
+        // SAFETY: the caller guarantees four readable values.
+        Portable(unsafe { p.cast::<[f64; 4]>().read_unaligned() })
+    }
+    #[inline(always)]
+    unsafe fn load_masked(p: *const f64, m: [bool; 4]) -> Self {
+        let mut v = [0.0; 4];
+        for l in 0..4 {
+            if m[l] {
+                // SAFETY: the caller guarantees the lanes of `m` readable.
+                v[l] = unsafe { *p.add(l) };
+            }
+        }
+        Portable(v)
+    }
+    #[inline(always)]
+    unsafe fn store(self, p: *mut f64) {
+        // SAFETY: the caller guarantees four writable values.
+        unsafe { p.cast::<[f64; 4]>().write_unaligned(self.0) }
+    }
+    #[inline(always)]
+    unsafe fn store_masked(self, p: *mut f64, m: [bool; 4]) {
+        for l in 0..4 {
+            if m[l] {
+                // SAFETY: the caller guarantees the lanes of `m` writable.
+                unsafe { *p.add(l) = self.0[l] };
+            }
+        }
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.zip(o, |a, b| a + b)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.zip(o, |a, b| a - b)
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        self.zip(o, |a, b| a * b)
+    }
+    #[inline(always)]
+    fn div(self, o: Self) -> Self {
+        self.zip(o, |a, b| a / b)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        self.map(f64::sqrt)
+    }
+    #[inline(always)]
+    fn lt(self, o: Self) -> [bool; 4] {
+        self.test(o, |a, b| a < b)
+    }
+    #[inline(always)]
+    fn ge(self, o: Self) -> [bool; 4] {
+        self.test(o, |a, b| a >= b)
+    }
+    #[inline(always)]
+    fn eq(self, o: Self) -> [bool; 4] {
+        self.test(o, |a, b| a == b)
+    }
+    #[inline(always)]
+    fn not_finite(self) -> [bool; 4] {
+        self.0.map(|a| !a.is_finite())
+    }
+    #[inline(always)]
+    fn select(m: [bool; 4], a: Self, b: Self) -> Self {
+        Portable([0, 1, 2, 3].map(|l| if m[l] { a.0[l] } else { b.0[l] }))
+    }
+    #[inline(always)]
+    fn mask_from_bits(bits: u32) -> [bool; 4] {
+        [0, 1, 2, 3].map(|l| bits >> l & 1 == 1)
+    }
+    #[inline(always)]
+    fn and(a: [bool; 4], b: [bool; 4]) -> [bool; 4] {
+        [0, 1, 2, 3].map(|l| a[l] & b[l])
+    }
+    #[inline(always)]
+    fn and_not(a: [bool; 4], b: [bool; 4]) -> [bool; 4] {
+        [0, 1, 2, 3].map(|l| a[l] & !b[l])
+    }
+    #[inline(always)]
+    fn any(m: [bool; 4]) -> bool {
+        m[0] | m[1] | m[2] | m[3]
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86::{Avx2, Avx512};
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::*;
+
+    use super::Lanes;
+
+    /// AVX2: four lanes in a `ymm` register; masks are all-ones lanes.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx2(__m256d);
+
+    // SAFETY (every `unsafe` block in this impl): the impl is only used
+    // inside functions compiled with `avx2` enabled, called after
+    // checking that the CPU has it; pointer validity is the caller's, as
+    // the trait says.
+    impl Lanes for Avx2 {
+        const W: usize = 4;
+        type Mask = __m256d;
+
+        #[inline(always)]
+        fn splat(v: f64) -> Self {
+            Avx2(unsafe { _mm256_set1_pd(v) })
+        }
+        #[inline(always)]
+        unsafe fn load(p: *const f64) -> Self {
+            Avx2(unsafe { _mm256_loadu_pd(p) })
+        }
+        #[inline(always)]
+        unsafe fn load_masked(p: *const f64, m: __m256d) -> Self {
+            Avx2(unsafe { _mm256_maskload_pd(p, _mm256_castpd_si256(m)) })
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut f64) {
+            unsafe { _mm256_storeu_pd(p, self.0) }
+        }
+        #[inline(always)]
+        unsafe fn store_masked(self, p: *mut f64, m: __m256d) {
+            unsafe { _mm256_maskstore_pd(p, _mm256_castpd_si256(m), self.0) }
+        }
+        #[inline(always)]
+        fn add(self, o: Self) -> Self {
+            Avx2(unsafe { _mm256_add_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn sub(self, o: Self) -> Self {
+            Avx2(unsafe { _mm256_sub_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn mul(self, o: Self) -> Self {
+            Avx2(unsafe { _mm256_mul_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn div(self, o: Self) -> Self {
+            Avx2(unsafe { _mm256_div_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn sqrt(self) -> Self {
+            Avx2(unsafe { _mm256_sqrt_pd(self.0) })
+        }
+        #[inline(always)]
+        fn lt(self, o: Self) -> __m256d {
+            unsafe { _mm256_cmp_pd::<_CMP_LT_OQ>(self.0, o.0) }
+        }
+        #[inline(always)]
+        fn ge(self, o: Self) -> __m256d {
+            unsafe { _mm256_cmp_pd::<_CMP_GE_OQ>(self.0, o.0) }
+        }
+        #[inline(always)]
+        fn eq(self, o: Self) -> __m256d {
+            unsafe { _mm256_cmp_pd::<_CMP_EQ_OQ>(self.0, o.0) }
+        }
+        #[inline(always)]
+        fn not_finite(self) -> __m256d {
+            unsafe { _mm256_cmp_pd::<_CMP_NLT_UQ>(self.0, _mm256_set1_pd(f64::INFINITY)) }
+        }
+        #[inline(always)]
+        fn select(m: __m256d, a: Self, b: Self) -> Self {
+            Avx2(unsafe { _mm256_blendv_pd(b.0, a.0, m) })
+        }
+        #[inline(always)]
+        fn zero_unless(m: __m256d, a: Self) -> Self {
+            Avx2(unsafe { _mm256_and_pd(m, a.0) })
+        }
+        #[inline(always)]
+        fn mask_from_bits(bits: u32) -> __m256d {
+            let lane = |l: u32| if bits >> l & 1 == 1 { -1i64 } else { 0 };
+            unsafe { _mm256_castsi256_pd(_mm256_setr_epi64x(lane(0), lane(1), lane(2), lane(3))) }
+        }
+        #[inline(always)]
+        fn and(a: __m256d, b: __m256d) -> __m256d {
+            unsafe { _mm256_and_pd(a, b) }
+        }
+        #[inline(always)]
+        fn and_not(a: __m256d, b: __m256d) -> __m256d {
+            unsafe { _mm256_andnot_pd(b, a) }
+        }
+        #[inline(always)]
+        fn any(m: __m256d) -> bool {
+            unsafe { _mm256_movemask_pd(m) != 0 }
+        }
+    }
+
+    /// AVX-512: eight lanes in a `zmm` register; masks are `k` registers.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Avx512(pub(crate) __m512d);
+
+    // SAFETY (every `unsafe` block in this impl): the impl is only used
+    // inside functions compiled with `avx512f` enabled, called after
+    // checking that the CPU has it; pointer validity is the caller's, as
+    // the trait says (a masked load or store does not touch, or fault on,
+    // the lanes outside its mask).
+    impl Lanes for Avx512 {
+        const W: usize = 8;
+        type Mask = __mmask8;
+
+        #[inline(always)]
+        fn splat(v: f64) -> Self {
+            Avx512(unsafe { _mm512_set1_pd(v) })
+        }
+        #[inline(always)]
+        unsafe fn load(p: *const f64) -> Self {
+            Avx512(unsafe { _mm512_loadu_pd(p) })
+        }
+        #[inline(always)]
+        unsafe fn load_masked(p: *const f64, m: __mmask8) -> Self {
+            Avx512(unsafe { _mm512_maskz_loadu_pd(m, p) })
+        }
+        #[inline(always)]
+        unsafe fn store(self, p: *mut f64) {
+            unsafe { _mm512_storeu_pd(p, self.0) }
+        }
+        #[inline(always)]
+        unsafe fn store_masked(self, p: *mut f64, m: __mmask8) {
+            unsafe { _mm512_mask_storeu_pd(p, m, self.0) }
+        }
+        #[inline(always)]
+        fn add(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_add_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn sub(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_sub_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn mul(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_mul_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn div(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_div_pd(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn sqrt(self) -> Self {
+            Avx512(unsafe { _mm512_sqrt_pd(self.0) })
+        }
+        #[inline(always)]
+        fn lt(self, o: Self) -> __mmask8 {
+            unsafe { _mm512_cmp_pd_mask::<_CMP_LT_OQ>(self.0, o.0) }
+        }
+        #[inline(always)]
+        fn ge(self, o: Self) -> __mmask8 {
+            unsafe { _mm512_cmp_pd_mask::<_CMP_GE_OQ>(self.0, o.0) }
+        }
+        #[inline(always)]
+        fn eq(self, o: Self) -> __mmask8 {
+            unsafe { _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(self.0, o.0) }
+        }
+        #[inline(always)]
+        fn not_finite(self) -> __mmask8 {
+            unsafe { _mm512_cmp_pd_mask::<_CMP_NLT_UQ>(self.0, _mm512_set1_pd(f64::INFINITY)) }
+        }
+        #[inline(always)]
+        fn select(m: __mmask8, a: Self, b: Self) -> Self {
+            Avx512(unsafe { _mm512_mask_blend_pd(m, b.0, a.0) })
+        }
+        #[inline(always)]
+        fn zero_unless(m: __mmask8, a: Self) -> Self {
+            Avx512(unsafe { _mm512_maskz_mov_pd(m, a.0) })
+        }
+        #[inline(always)]
+        fn mask_from_bits(bits: u32) -> __mmask8 {
+            bits as __mmask8
+        }
+        #[inline(always)]
+        fn and(a: __mmask8, b: __mmask8) -> __mmask8 {
+            a & b
+        }
+        #[inline(always)]
+        fn and_not(a: __mmask8, b: __mmask8) -> __mmask8 {
+            a & !b
+        }
+        #[inline(always)]
+        fn any(m: __mmask8) -> bool {
+            m != 0
+        }
+        #[inline(always)]
+        fn spring_dd(d: Self, rest: Self, stiffness: Self, exact_fma: bool) -> Self {
+            if exact_fma {
+                // SAFETY: as for the impl; the exact routines need only
+                // AVX-512F, enabled where this impl is used.
+                unsafe {
+                    let s = super::super::exact::sqrt(d.0);
+                    let num = _mm512_mul_pd(stiffness.0, _mm512_sub_pd(s, rest.0));
+                    Avx512(super::super::exact::div(num, d.0))
+                }
+            } else {
+                stiffness.mul(d.sqrt().sub(rest)).div(d)
+            }
+        }
+    }
+}
