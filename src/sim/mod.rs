@@ -247,19 +247,42 @@ pub fn spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
     let vy = b[1] - a[1];
     let vz = b[2] - a[2];
     let d = vx * vx + vy * vy + vz * vz;
-    if !d.is_finite() {
-        return far_spring_term(a, b, rest);
-    }
-    if d < f64::MIN_POSITIVE {
-        return [0.0; 3];
+    // d >= 0 or NaN, so "normal" is MIN_POSITIVE <= d < infinity: one
+    // test for both degenerate cases, off the common path.
+    if !d.is_normal() {
+        // Coordinates one by one: eight floats pass in registers, so the
+        // common path stores nothing for this call.
+        let [ax, ay, az] = a;
+        let [bx, by, bz] = b;
+        return degenerate_spring_term(ax, ay, az, bx, by, bz, rest, d);
     }
     let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
     [vx * dd, vy * dd, vz * dd]
 }
 
+/// [`spring_term`] where `d` is not a normal number: overflowed, or too
+/// small (the points coincide or nearly).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn degenerate_spring_term(
+    ax: f64,
+    ay: f64,
+    az: f64,
+    bx: f64,
+    by: f64,
+    bz: f64,
+    rest: f64,
+    d: f64,
+) -> [f64; 3] {
+    if d.is_finite() {
+        [0.0; 3]
+    } else {
+        far_spring_term([ax, ay, az], [bx, by, bz], rest)
+    }
+}
+
 /// [`spring_term`] for points so far apart that `d` (or `v`) overflows.
-#[cold]
-#[inline(never)]
+#[inline(always)]
 pub(crate) fn far_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
     // Half the vector is finite for any finite a, b.
     let h = [

@@ -35,14 +35,14 @@ pub fn moved_point(cloth: &Cloth, j: usize, i: usize) -> [f64; 3] {
     let (x, y, z) = (&cloth.x[..n * n], &cloth.y[..n * n], &cloth.z[..n * n]);
     let p = [x[j * n + i], y[j * n + i], z[j * n + i]];
     let (mut mx, mut my, mut mz) = (0.0, -GRAVITY, 0.0);
-    for jj in j.saturating_sub(1)..=(j + 1).min(n - 1) {
-        for ii in i.saturating_sub(1)..=(i + 1).min(n - 1) {
+    for jj in j.saturating_sub(1)..(j + 2).min(n) {
+        let (rx, ry, rz) = (&x[jj * n..][..n], &y[jj * n..][..n], &z[jj * n..][..n]);
+        for ii in i.saturating_sub(1)..(i + 2).min(n) {
             if ii == i && jj == j {
                 continue;
             }
-            let q = jj * n + ii;
             let rest = SPACING * DIST[2 + jj - j][2 + ii - i];
-            let [tx, ty, tz] = spring_term(p, [x[q], y[q], z[q]], rest);
+            let [tx, ty, tz] = spring_term(p, [rx[ii], ry[ii], rz[ii]], rest);
             mx += tx;
             my += ty;
             mz += tz;

@@ -2,19 +2,27 @@
 //! the SIMD [`Lanes`], and over which springs take the FMA square root and
 //! division ([`super::exact`]) instead of the divider.
 //!
-//! Rows are software-pipelined: while the sums and collisions of row `j`
-//! are worked out, the springs of row `j + 1` are, in the same loop, one
-//! vector of each per iteration. The two halves share no data, so the
+//! **Rows are software-pipelined.** While the sums and collisions of row
+//! `j` are worked out, the springs of row `j + 1` are, in the same loop,
+//! one vector of each per iteration. The two halves share no data, so the
 //! divider (busy with row `j + 1`'s square roots and divisions) and the
 //! other units (row `j`'s sums, floor and spheres) work at once.
 //!
-//! Each row's spring terms go to a ring of three row buffers (rows
-//! `j - 1`, `j`, `j + 1`), a few kilobytes that stay in the first-level
-//! cache whatever the grid size.
+//! **Column strips.** The band is done in strips of [`STRIP`] columns
+//! (the demo's 32 is one strip), top to bottom through the band's rows.
+//! Each row's spring terms go to a ring of three term rows (rows `j - 1`,
+//! `j`, `j + 1`) of one strip: about 23 KB, so they stay in the first-level
+//! cache whatever the grid size, and every term sits at a fixed offset
+//! from its row's start. A strip computes the springs one column beyond
+//! each side (the neighbours' terms its edge points need), from the same
+//! old positions, so a term is the same bits whichever strip computes it.
 
 use super::lanes::Lanes;
 use super::{SphereSet, REST_DIAGONAL, REST_EDGE};
 use crate::sim::{far_spring_term, FLOOR_Y, GRAVITY, SPHERE_COUNT, STIFFNESS};
+
+/// Columns per strip (a multiple of every lane width).
+pub(crate) const STRIP: usize = 64;
 
 /// Spring types a row computes: to the east, south, south-east and
 /// south-west neighbour. The other four a point needs are these, negated,
@@ -43,76 +51,107 @@ impl Grid<*mut f64> {
     }
 }
 
+/// Values in one term row: a strip, a vector of slack before it (column
+/// `s0 - 1` and the zero before the grid's first column), and two after
+/// (the last spring vector can reach past the strip).
+const fn stride(w: usize) -> usize {
+    STRIP + 3 * w
+}
+
 /// Scratch for one band: the ring of spring terms, kept between passes.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workspace {
     terms: Vec<f64>,
-    /// Values per term row: the padded width.
-    len: usize,
+}
+
+/// One term row: the terms of each spring type and axis for the columns
+/// of a strip, column `col` at `col - s0 + w` of `(t * 3 + axis)`'s part.
+#[derive(Clone, Copy)]
+struct TermRow<const W: usize>(*mut f64);
+
+impl<const W: usize> TermRow<W> {
+    /// Where type `t`, axis `a`, ring index `at` lives.
+    #[inline(always)]
+    fn at(self, t: usize, a: usize, at: usize) -> *mut f64 {
+        debug_assert!(t < 4 && a < 3 && at + W <= stride(W));
+        // SAFETY: inside the row, by the assertion.
+        unsafe { self.0.add((t * 3 + a) * stride(W) + at) }
+    }
 }
 
 impl Workspace {
-    /// Room for rows of `n` points with vectors of `w` lanes. A row's
-    /// terms for column `i` sit at `w + i`; the slots before and after the
-    /// row are zero (the neighbours off the grid) and stay so.
-    fn fit(&mut self, n: usize, w: usize) {
-        let len = n.div_ceil(w) * w + 2 * w;
-        if self.len != len {
-            self.len = len;
-            self.terms = vec![0.0; 3 * 4 * 3 * len];
-        }
-    }
-
-    /// Start of the terms of spring type `t`, axis `a`, ring slot `slot`.
+    /// The ring's three term rows for lanes of width `W`.
     #[inline(always)]
-    fn at(&mut self, slot: usize, t: usize, a: usize) -> *mut f64 {
-        debug_assert!(slot < 3 && t < 4 && a < 3);
-        // SAFETY: in bounds, by the asserted ranges and the size in `fit`.
-        unsafe {
-            self.terms
-                .as_mut_ptr()
-                .add(((slot * 4 + t) * 3 + a) * self.len)
+    fn ring<const W: usize>(&mut self) -> [TermRow<W>; 3] {
+        let row = 12 * stride(W);
+        if self.terms.len() < 3 * row {
+            self.terms = vec![0.0; 3 * row];
         }
+        let base = self.terms.as_mut_ptr();
+        // SAFETY: three rows of `row` values, allocated above.
+        std::array::from_fn(|s| TermRow(unsafe { base.add(s * row) }))
     }
 }
 
-/// Lane masks for one vector of a row: the lanes on the grid, those with
-/// an east neighbour, those with a west neighbour.
+/// Lane masks for one vector at column `a`: the lanes on the grid, those
+/// with an east neighbour, those with a west neighbour; and whether any
+/// lane lacks one (an edge vector, whose loads are masked).
 #[derive(Clone, Copy)]
 struct Columns<M> {
     on: M,
     east: M,
     west: M,
-    /// The row's last vector: loads there are masked.
-    last: bool,
+    edge: bool,
 }
 
-fn columns<V: Lanes>(n: usize, c: usize) -> Columns<V::Mask> {
-    let w = V::W;
-    let bits =
-        |f: &dyn Fn(usize) -> bool| (0..w).filter(|&l| f(c * w + l)).fold(0, |b, l| b | 1 << l);
+#[inline(always)]
+fn columns<V: Lanes>(n: usize, a: usize) -> Columns<V::Mask> {
+    let on = V::lanes_below(n - a);
+    let east = V::lanes_below(n - a - 1);
+    let west = if a == 0 {
+        V::and_not(on, V::lanes_below(1))
+    } else {
+        on
+    };
     Columns {
-        on: V::mask_from_bits(bits(&|i| i < n)),
-        east: V::mask_from_bits(bits(&|i| i + 1 < n)),
-        west: V::mask_from_bits(bits(&|i| i >= 1 && i < n)),
-        last: (c + 1) * w >= n,
+        on,
+        east,
+        west,
+        edge: a == 0 || a + V::W >= n,
     }
 }
 
 /// A vector of three coordinates.
 type Xyz<V> = [V; 3];
 
+/// The coordinates at grid index `k`, all lanes, or (`masked`) only
+/// those of `m`. (No closures in the kernel: a closure is compiled without
+/// the caller's instruction set, and its intrinsics would not inline.)
 #[inline(always)]
 unsafe fn load3<V: Lanes>(g: &Grid<*const f64>, k: usize, m: V::Mask, masked: bool) -> Xyz<V> {
     // SAFETY: the caller's index is on the grid for the lanes of `m`, and
     // for all lanes when `masked` is false.
-    g.xyz.map(|p| unsafe {
+    unsafe {
+        let [x, y, z] = g.xyz;
         if masked {
-            V::load_masked(p.add(k), m)
+            [
+                V::load_masked(x.add(k), m),
+                V::load_masked(y.add(k), m),
+                V::load_masked(z.add(k), m),
+            ]
         } else {
-            V::load(p.add(k))
+            [V::load(x.add(k)), V::load(y.add(k)), V::load(z.add(k))]
         }
-    })
+    }
+}
+
+/// Store a vector of terms of type `t` at ring index `at`.
+#[inline(always)]
+fn store3<V: Lanes, const W: usize>(out: TermRow<W>, t: usize, at: usize, v: &Xyz<V>) {
+    for (axis, v) in v.iter().enumerate() {
+        // SAFETY: inside the term row (`TermRow::at` checks).
+        unsafe { v.store(out.at(t, axis, at)) };
+    }
 }
 
 /// One vector of springs: the term `v * dd` each lane's point gets from
@@ -123,17 +162,17 @@ unsafe fn load3<V: Lanes>(g: &Grid<*const f64>, k: usize, m: V::Mask, masked: bo
 fn spring<V: Lanes>(
     a: &Xyz<V>,
     b: &Xyz<V>,
-    rest: V,
+    rest: f64,
     mask: V::Mask,
     fma: bool,
     far: &mut bool,
 ) -> Xyz<V> {
     let v = [b[0].sub(a[0]), b[1].sub(a[1]), b[2].sub(a[2])];
     let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
-    let dd = V::spring_dd(d, rest, V::splat(STIFFNESS), fma);
+    let dd = V::spring_dd(d, V::splat(rest), V::splat(STIFFNESS), fma);
     let overflow = V::and(d.not_finite(), mask);
     *far |= V::any(overflow);
-    // Off the mask, `v` is finite (a masked load reads zeros), so a zero
+    // Off the mask `v` is finite (a masked load reads zeros), so a zero
     // `dd` makes the term an exact zero; an overflowed `d` gets zero here
     // and its real term from the scalar function.
     let ok = V::and_not(V::and(d.ge(V::splat(f64::MIN_POSITIVE)), mask), overflow);
@@ -141,93 +180,72 @@ fn spring<V: Lanes>(
     [v[0].mul(dd), v[1].mul(dd), v[2].mul(dd)]
 }
 
-/// The springs of row `r`, vector `c`, into ring slot `slot`: the row's
-/// part of the software pipeline. Returns whether a `d` overflowed.
+/// The springs of row `r` for the `W` columns from `a`, into `out` at ring
+/// index `at`: the row's half of the software pipeline. Returns whether a
+/// `d` overflowed.
 #[inline(always)]
-unsafe fn springs_row<V: Lanes, const FMA: u8>(
+unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     src: &Grid<*const f64>,
     r: usize,
-    c: usize,
+    a: usize,
     cols: &Columns<V::Mask>,
-    ws: &mut Workspace,
-    slot: usize,
+    out: TermRow<W>,
+    at: usize,
 ) -> bool {
-    let (n, w) = (src.n, V::W);
-    let i = c * w;
-    let k = r * n + i;
+    let n = src.n;
+    let k = r * n + a;
+    let m = cols.edge;
     let mut far = false;
-    // SAFETY: the last vector's loads are masked to the grid's columns;
-    // every other vector of a row lies inside that row and the next, and
-    // rows below the last are not read.
+    // SAFETY: an edge vector's loads are masked to neighbours on the
+    // grid; any other vector's points and neighbours lie inside rows r and
+    // r + 1, and the row below the last is not read.
     unsafe {
-        let a = load3::<V>(src, k, cols.on, cols.last);
-        let b = load3::<V>(src, k + 1, cols.east, cols.last);
-        let e = spring(
-            &a,
-            &b,
-            V::splat(REST_EDGE),
-            cols.east,
-            FMA & 1 != 0,
-            &mut far,
-        );
-        let store = |ws: &mut Workspace, t: usize, v: &Xyz<V>| {
-            for (axis, v) in v.iter().enumerate() {
-                v.store(ws.at(slot, t, axis).add(w + i));
-            }
-        };
-        store(ws, EAST, &e);
+        let p = load3::<V>(src, k, cols.on, m);
+        let b = load3::<V>(src, k + 1, cols.east, m);
+        let e = spring(&p, &b, REST_EDGE, cols.east, FMA & 1 != 0, &mut far);
+        store3(out, EAST, at, &e);
         if r + 1 < n {
-            let b = load3::<V>(src, k + n, cols.on, cols.last);
-            let s = spring(&a, &b, V::splat(REST_EDGE), cols.on, FMA & 2 != 0, &mut far);
-            store(ws, SOUTH, &s);
-            let b = load3::<V>(src, k + n + 1, cols.east, cols.last);
-            let se = spring(
-                &a,
-                &b,
-                V::splat(REST_DIAGONAL),
-                cols.east,
-                FMA & 4 != 0,
-                &mut far,
-            );
-            store(ws, SOUTH_EAST, &se);
-            // Masked in the first vector too, so that lane 0 (no west
-            // neighbour) reads zeros rather than the previous row's end.
-            let b = load3::<V>(src, k + n - 1, cols.west, cols.last || c == 0);
-            let sw = spring(
-                &a,
-                &b,
-                V::splat(REST_DIAGONAL),
-                cols.west,
-                FMA & 8 != 0,
-                &mut far,
-            );
-            store(ws, SOUTH_WEST, &sw);
+            let b = load3::<V>(src, k + n, cols.on, m);
+            let s = spring(&p, &b, REST_EDGE, cols.on, FMA & 2 != 0, &mut far);
+            store3(out, SOUTH, at, &s);
+            let b = load3::<V>(src, k + n + 1, cols.east, m);
+            let se = spring(&p, &b, REST_DIAGONAL, cols.east, FMA & 4 != 0, &mut far);
+            store3(out, SOUTH_EAST, at, &se);
+            let b = load3::<V>(src, k + n - 1, cols.west, m);
+            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, FMA & 8 != 0, &mut far);
+            store3(out, SOUTH_WEST, at, &sw);
         } else {
             let zero = [V::splat(0.0); 3];
             for t in [SOUTH, SOUTH_EAST, SOUTH_WEST] {
-                store(ws, t, &zero);
+                store3(out, t, at, &zero);
             }
         }
     }
     far
 }
 
-/// Redo, with the scalar [`far_spring_term`], the springs of row `r` whose
-/// `d` overflowed (points more than about 1e154 apart: never in the demo).
-fn fix_far_row(src: &Grid<*const f64>, r: usize, w: usize, ws: &mut Workspace, slot: usize) {
+/// Redo, with the scalar [`far_spring_term`], the springs of row `r`,
+/// columns `c0..c1` (ring index `col + W - s0`), whose `d` overflowed (points
+/// more than about 1e154 apart: never in the demo).
+fn fix_far_row<const W: usize>(
+    src: &Grid<*const f64>,
+    r: usize,
+    (c0, c1, s0): (usize, usize, usize),
+    out: TermRow<W>,
+) {
     let n = src.n;
     // SAFETY: every index is a point on the grid.
     let p = |k: usize| src.xyz.map(|a| unsafe { *a.add(k) });
-    for i in 0..n {
+    for i in c0..c1 {
         let a = p(r * n + i);
-        let mut redo = |t: usize, b: usize, rest: f64| {
+        let redo = |t: usize, b: usize, rest: f64| {
             let b = p(b);
             let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
             if !(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).is_finite() {
                 let term = far_spring_term(a, b, rest);
                 for (axis, x) in term.into_iter().enumerate() {
-                    // SAFETY: column i of a term row.
-                    unsafe { *ws.at(slot, t, axis).add(w + i) = x };
+                    // SAFETY: a column of the strip's term row.
+                    unsafe { *out.at(t, axis, i + W - s0) = x };
                 }
             }
         };
@@ -246,61 +264,60 @@ fn fix_far_row(src: &Grid<*const f64>, r: usize, w: usize, ws: &mut Workspace, s
     }
 }
 
-/// Row `j`, vector `c`: each point's eight terms summed in the original's
-/// order, the move, the floor and the spheres, stored into `dst`.
+/// Row `j`, the `W` columns from `a` (ring index `at`): each point's eight
+/// terms summed in the original's order, the move, the floor and the
+/// spheres, stored into `dst`.
 #[inline(always)]
-unsafe fn finish_row<V: Lanes>(
+#[allow(clippy::too_many_arguments)]
+unsafe fn finish<V: Lanes, const W: usize>(
     src: &Grid<*const f64>,
     dst: &Grid<*mut f64>,
     j: usize,
-    c: usize,
-    cols: &Columns<V::Mask>,
-    ws: &mut Workspace,
-    (above, this): (usize, usize),
+    a: usize,
+    on: V::Mask,
+    partial: bool,
+    (above, this, at): (TermRow<W>, TermRow<W>, usize),
     spheres: &SphereSet,
 ) {
-    let (n, w) = (src.n, V::W);
-    let i = c * w;
-    let k = j * n + i;
+    let k = j * src.n + a;
     let mut p = [V::splat(0.0); 3];
-    for axis in 0..3 {
-        // SAFETY: term rows have a zero slot on each side of the row, and
-        // room for whole vectors; positions as in `springs_row`.
+    for (axis, p) in p.iter_mut().enumerate() {
+        // SAFETY: ring indices at - 1 ..= at + 1 hold this strip's columns
+        // a - 1 .. a + W + 1 (zeros off the grid); positions as in
+        // `springs`, masked in a partial vector.
         unsafe {
-            let t =
-                |ws: &mut Workspace, slot, ty, off: usize| V::load(ws.at(slot, ty, axis).add(off));
-            let nw = t(ws, above, SOUTH_EAST, w + i - 1);
-            let north = t(ws, above, SOUTH, w + i);
-            let ne = t(ws, above, SOUTH_WEST, w + i + 1);
-            let west = t(ws, this, EAST, w + i - 1);
-            let east = t(ws, this, EAST, w + i);
-            let sw = t(ws, this, SOUTH_WEST, w + i);
-            let south = t(ws, this, SOUTH, w + i);
-            let se = t(ws, this, SOUTH_EAST, w + i);
+            let nw = V::load(above.at(SOUTH_EAST, axis, at - 1));
+            let north = V::load(above.at(SOUTH, axis, at));
+            let ne = V::load(above.at(SOUTH_WEST, axis, at + 1));
+            let west = V::load(this.at(EAST, axis, at - 1));
+            let east = V::load(this.at(EAST, axis, at));
+            let sw = V::load(this.at(SOUTH_WEST, axis, at));
+            let south = V::load(this.at(SOUTH, axis, at));
+            let se = V::load(this.at(SOUTH_EAST, axis, at));
             let m0 = V::splat(if axis == 1 { -GRAVITY } else { 0.0 });
             let m = m0.sub(nw).sub(north).sub(ne).sub(west);
             let m = m.add(east).add(sw).add(south).add(se);
-            let pos = if cols.last {
-                V::load_masked(src.xyz[axis].add(k), cols.on)
+            let pos = if partial {
+                V::load_masked(src.xyz[axis].add(k), on)
             } else {
                 V::load(src.xyz[axis].add(k))
             };
-            p[axis] = pos.add(m);
+            *p = pos.add(m);
         }
     }
     let floor = V::splat(FLOOR_Y);
     p[1] = V::select(p[1].lt(floor), floor, p[1]);
     for s in 0..SPHERE_COUNT {
-        collide_sphere(&mut p, spheres.c[s], spheres.r[s], cols.on);
+        collide_sphere(&mut p, spheres.c[s], spheres.r[s], on);
     }
-    for axis in 0..3 {
+    for (axis, p) in p.iter().enumerate() {
         // SAFETY: row j of dst, lanes on the grid.
         unsafe {
             let q = dst.xyz[axis].add(k);
-            if cols.last {
-                p[axis].store_masked(q, cols.on)
+            if partial {
+                p.store_masked(q, on)
             } else {
-                p[axis].store(q)
+                p.store(q)
             }
         }
     }
@@ -328,12 +345,13 @@ fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, c: [f64; 3], r: f64, on: V::Mask) {
 }
 
 /// Rows `j0..j1` of one pass, from `src` into the same rows of `dst`.
+/// `W` is `V::W` (a parameter so the ring's offsets are constants).
 ///
 /// # Safety
 /// `src` and `dst` are `n x n` grids; no one writes `src` or those rows of
 /// `dst` meanwhile, and the path's instruction set is enabled.
 #[inline(always)]
-pub(crate) unsafe fn band<V: Lanes, const FMA: u8>(
+pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
     src: &Grid<*const f64>,
     dst: &Grid<*mut f64>,
     j0: usize,
@@ -341,46 +359,97 @@ pub(crate) unsafe fn band<V: Lanes, const FMA: u8>(
     spheres: &SphereSet,
     ws: &mut Workspace,
 ) {
-    let (n, w) = (src.n, V::W);
+    assert_eq!(W, V::W);
+    let n = src.n;
     debug_assert!(j0 < j1 && j1 <= n && dst.n == n);
-    ws.fit(n, w);
-    let nv = n.div_ceil(w);
+    let ring = ws.ring::<W>();
     // Ring slots: row j0 - 1 in slot 0, j0 in 1, j0 + 1 in 2, j0 + 2 in 0...
-    let slot = |r: usize| (r + 1 - j0) % 3;
-    // The row above the band: its downward springs, or zeros off the grid.
-    if j0 == 0 {
-        for t in [SOUTH, SOUTH_EAST, SOUTH_WEST] {
+    macro_rules! slot {
+        ($r:expr) => {
+            ring[($r + 1 - j0) % 3]
+        };
+    }
+    for s0 in (0..n).step_by(STRIP) {
+        let s1 = (s0 + STRIP).min(n);
+        // Springs on columns c0..c1, output on s0..s1; column `col` of the
+        // strip at ring index `col + W - s0` (`c0 + W - s0` is `W - 1` or
+        // `W`).
+        let (c0, c1) = (s0.saturating_sub(1), (s1 + 1).min(n));
+        let spring_vectors = (c1 - c0).div_ceil(W);
+        let out_vectors = (s1 - s0).div_ceil(W);
+        // Zeros the sums read off the grid: column -1 of the east and
+        // south-east terms, column n of the south-west ones; and the whole
+        // row above the grid. Nothing in this strip writes them.
+        for row in ring {
             for a in 0..3 {
-                // SAFETY: a whole term row, slot 0 (row -1).
-                unsafe { std::ptr::write_bytes(ws.at(0, t, a), 0, ws.len) };
-            }
-        }
-    }
-    for r in j0.saturating_sub(1)..=j0 {
-        let mut far = false;
-        for c in 0..nv {
-            // SAFETY: row r is on the grid.
-            far |= unsafe { springs_row::<V, FMA>(src, r, c, &columns::<V>(n, c), ws, slot(r)) };
-        }
-        if far {
-            fix_far_row(src, r, w, ws, slot(r));
-        }
-    }
-    for j in j0..j1 {
-        let (above, this, next) = ((j - j0) % 3, slot(j), slot(j + 1));
-        let mut far = false;
-        for c in 0..nv {
-            let cols = columns::<V>(n, c);
-            // SAFETY: rows j + 1 and j are on the grid, the band's own.
-            unsafe {
-                if j + 1 < j1 {
-                    far |= springs_row::<V, FMA>(src, j + 1, c, &cols, ws, next);
+                // SAFETY: ring indices inside a term row.
+                unsafe {
+                    if s0 == 0 {
+                        *row.at(EAST, a, W - 1) = 0.0;
+                        *row.at(SOUTH_EAST, a, W - 1) = 0.0;
+                    }
+                    if s1 == n {
+                        *row.at(SOUTH_WEST, a, n + W - s0) = 0.0;
+                    }
                 }
-                finish_row::<V>(src, dst, j, c, &cols, ws, (above, this), spheres);
             }
         }
-        if far {
-            fix_far_row(src, j + 1, w, ws, next);
+        if j0 == 0 {
+            for t in [SOUTH, SOUTH_EAST, SOUTH_WEST] {
+                for a in 0..3 {
+                    // SAFETY: a whole term row, slot 0 (row -1).
+                    unsafe { std::ptr::write_bytes(ring[0].at(t, a, 0), 0, stride(W)) };
+                }
+            }
+        }
+        // The springs of row r, vector k of this strip, into its ring slot.
+        macro_rules! row_springs {
+            ($r:expr, $k:expr, $far:expr) => {{
+                let a = c0 + $k * W;
+                let cols = columns::<V>(n, a);
+                // SAFETY: row r is on the grid; the ring index is inside.
+                $far |= unsafe { springs::<V, W, FMA>(src, $r, a, &cols, slot!($r), a + W - s0) };
+            }};
+        }
+        for r in j0.saturating_sub(1)..=j0 {
+            let mut far = false;
+            for k in 0..spring_vectors {
+                row_springs!(r, k, far);
+            }
+            if far {
+                fix_far_row::<W>(src, r, (c0, c1, s0), slot!(r));
+            }
+        }
+        for j in j0..j1 {
+            let (above, this) = (ring[(j - j0) % 3], slot!(j));
+            let mut far = false;
+            for k in 0..spring_vectors {
+                if j + 1 < j1 {
+                    row_springs!(j + 1, k, far);
+                }
+                if k < out_vectors {
+                    let a = s0 + k * W;
+                    let partial = a + W > n;
+                    let on = V::lanes_below(n - a);
+                    // SAFETY: row j is the band's; the ring holds rows j - 1
+                    // and j of this strip.
+                    unsafe {
+                        finish::<V, W>(
+                            src,
+                            dst,
+                            j,
+                            a,
+                            on,
+                            partial,
+                            (above, this, a + W - s0),
+                            spheres,
+                        )
+                    };
+                }
+            }
+            if far {
+                fix_far_row::<W>(src, j + 1, (c0, c1, s0), slot!(j + 1));
+            }
         }
     }
 }

@@ -61,6 +61,15 @@ pub(crate) trait Lanes: Copy {
 
     /// Lane `l` set where bit `l` of `bits` is.
     fn mask_from_bits(bits: u32) -> Self::Mask;
+    /// Lanes `0..k` (all of them when `k >= W`).
+    #[inline(always)]
+    fn lanes_below(k: usize) -> Self::Mask {
+        Self::mask_from_bits(if k >= Self::W {
+            (1 << Self::W) - 1
+        } else {
+            (1 << k) - 1
+        })
+    }
     fn and(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     /// `a` and not `b`.
     fn and_not(a: Self::Mask, b: Self::Mask) -> Self::Mask;
@@ -284,6 +293,13 @@ mod x86 {
         fn mask_from_bits(bits: u32) -> __m256d {
             let lane = |l: u32| if bits >> l & 1 == 1 { -1i64 } else { 0 };
             unsafe { _mm256_castsi256_pd(_mm256_setr_epi64x(lane(0), lane(1), lane(2), lane(3))) }
+        }
+        #[inline(always)]
+        fn lanes_below(k: usize) -> __m256d {
+            let k = k.min(4) as f64;
+            unsafe {
+                _mm256_cmp_pd::<_CMP_LT_OQ>(_mm256_setr_pd(0.0, 1.0, 2.0, 3.0), _mm256_set1_pd(k))
+            }
         }
         #[inline(always)]
         fn and(a: __m256d, b: __m256d) -> __m256d {

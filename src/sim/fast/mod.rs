@@ -214,7 +214,7 @@ unsafe fn band_avx512_fma(
     ws: &mut Workspace,
 ) {
     // SAFETY: the caller's, and AVX-512F is enabled here.
-    unsafe { kernel::band::<lanes::Avx512, FMA_SPLIT>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Avx512, 8, FMA_SPLIT>(s, d, j0, j1, sp, ws) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -228,7 +228,7 @@ unsafe fn band_avx512(
     ws: &mut Workspace,
 ) {
     // SAFETY: the caller's, and AVX-512F is enabled here.
-    unsafe { kernel::band::<lanes::Avx512, 0>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Avx512, 8, 0>(s, d, j0, j1, sp, ws) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -242,7 +242,7 @@ unsafe fn band_avx2(
     ws: &mut Workspace,
 ) {
     // SAFETY: the caller's, and AVX2 is enabled here.
-    unsafe { kernel::band::<lanes::Avx2, 0>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Avx2, 4, 0>(s, d, j0, j1, sp, ws) }
 }
 
 unsafe fn band_baseline(
@@ -254,7 +254,7 @@ unsafe fn band_baseline(
     ws: &mut Workspace,
 ) {
     // SAFETY: the caller's.
-    unsafe { kernel::band::<lanes::Portable, 0>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws) }
 }
 
 impl Path {

@@ -20,10 +20,11 @@ use super::kernel::Grid;
 use super::{grid_of_mut, Path, SphereSet, Workspace};
 use crate::sim::{Cloth, Spheres, PASSES};
 
-/// Spins before a waiting thread starts yielding its core: long enough
-/// for a pass of the demo's grid, short enough not to burn a time slice
-/// when the other thread has been descheduled on a busy machine.
-const SPINS: u32 = 1 << 14;
+/// Spins before a waiting thread starts yielding its core (tens of
+/// microseconds): long enough for a band of the demo's grid to finish,
+/// short enough not to burn a time slice when the other thread has been
+/// descheduled on a busy machine.
+const SPINS: u32 = 1 << 10;
 
 /// A reusable barrier for a fixed number of threads that spins (then
 /// yields) instead of sleeping: a pass of the demo takes microseconds,
