@@ -26,6 +26,11 @@ fn main() -> ExitCode {
     if let Err(e) = cli.validate() {
         return usage_error(e);
     }
+    // A forced SIMD path the CPU lacks is bad usage, not a quiet fallback.
+    if let Err(e) = cloth_demo::sim::Path::from_env() {
+        eprintln!("cloth-demo: error: {e}");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
         None => cloth_demo::app::run(cloth_demo::app::Options {
             fullscreen: cli.window.fullscreen,
@@ -101,6 +106,7 @@ fn render(args: &RenderArgs) -> Result<(), String> {
 
 fn simulate(args: &SimulateArgs) -> Result<(), String> {
     let mut sim = start_state(&args.start)?;
+    sim.set_threads(args.threads.map(usize::from));
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();
     progress::run(&mut sim, args.steps, &bar);

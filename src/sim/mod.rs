@@ -243,46 +243,42 @@ impl Cloth {
 ///   finite, and at most 0.03 long.
 #[inline(always)]
 pub fn spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    usual_spring_term(a, b, rest).unwrap_or_else(|| degenerate_spring_term(a, b, rest))
+}
+
+/// [`spring_term`] where `d` is a normal number (the original's
+/// operations, nothing else), `None` where it is not: a degenerate case.
+#[inline(always)]
+pub(crate) fn usual_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> Option<[f64; 3]> {
     let vx = b[0] - a[0];
     let vy = b[1] - a[1];
     let vz = b[2] - a[2];
     let d = vx * vx + vy * vy + vz * vz;
     // d >= 0 or NaN, so "normal" is MIN_POSITIVE <= d < infinity: one
-    // test for both degenerate cases, off the common path.
+    // test for both degenerate cases.
     if !d.is_normal() {
-        // Coordinates one by one: eight floats pass in registers, so the
-        // common path stores nothing for this call.
-        let [ax, ay, az] = a;
-        let [bx, by, bz] = b;
-        return degenerate_spring_term(ax, ay, az, bx, by, bz, rest, d);
+        return None;
     }
     let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
-    [vx * dd, vy * dd, vz * dd]
+    Some([vx * dd, vy * dd, vz * dd])
 }
 
 /// [`spring_term`] where `d` is not a normal number: overflowed, or too
 /// small (the points coincide or nearly).
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn degenerate_spring_term(
-    ax: f64,
-    ay: f64,
-    az: f64,
-    bx: f64,
-    by: f64,
-    bz: f64,
-    rest: f64,
-    d: f64,
-) -> [f64; 3] {
-    if d.is_finite() {
+#[cold]
+#[inline(never)]
+fn degenerate_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).is_finite() {
         [0.0; 3]
     } else {
-        far_spring_term([ax, ay, az], [bx, by, bz], rest)
+        far_spring_term(a, b, rest)
     }
 }
 
 /// [`spring_term`] for points so far apart that `d` (or `v`) overflows.
-#[inline(always)]
+#[cold]
+#[inline(never)]
 pub(crate) fn far_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
     // Half the vector is finite for any finite a, b.
     let h = [

@@ -41,6 +41,7 @@ pub(crate) struct Grid<P> {
     pub(crate) n: usize,
 }
 
+#[cfg(feature = "parallel")]
 impl Grid<*mut f64> {
     /// The same grid, for reading.
     pub(crate) fn to_const(self) -> Grid<*const f64> {
