@@ -65,7 +65,7 @@ pub mod reference;
 pub mod spheres;
 pub mod state_file;
 
-pub use fast::Path;
+pub use fast::{Path, PATH_VARIABLE};
 
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 
