@@ -59,11 +59,14 @@ fn every_thread_count_and_path_writes_the_golden_300_file() {
 
 #[test]
 fn bad_thread_counts_are_usage_errors() {
-    for bad in ["0", "257", "-1", "two", ""] {
-        assert_usage_error(
-            &simulate(&["--steps", "1", "--threads", bad], None),
-            "--threads",
-        );
+    for (bad, said) in [
+        ("0", "--threads"),
+        ("257", "--threads"),
+        ("two", "--threads"),
+        ("", "--threads"),
+        ("-1", "-1"),
+    ] {
+        assert_usage_error(&simulate(&["--steps", "1", "--threads", bad], None), said);
     }
 }
 
