@@ -1,5 +1,5 @@
 //! The pass over a band of rows, one kernel for every path: generic over
-//! the SIMD [`Lanes`], and over which springs take the FMA square root and
+//! the SIMD lanes ([`super::lanes`]), and over which springs take the FMA square root and
 //! division ([`super::exact`]) instead of the divider.
 //!
 //! **Rows are software-pipelined.** While the sums and collisions of row
@@ -8,7 +8,7 @@
 //! divider (busy with row `j + 1`'s square roots and divisions) and the
 //! other units (row `j`'s sums, floor and spheres) work at once.
 //!
-//! **Column strips.** The band is done in strips of [`STRIP`] columns
+//! **Column strips.** The band is done in strips of 64 columns
 //! (the demo's 32 is one strip), top to bottom through the band's rows.
 //! Each row's spring terms go to a ring of three term rows (rows `j - 1`,
 //! `j`, `j + 1`) of one strip: about 23 KB, so they stay in the first-level

@@ -51,12 +51,11 @@
 //! (`avx512-fma`, `avx512`, `avx2`, `baseline`); the tests run every path
 //! the CPU has.
 
-#[cfg(target_arch = "x86_64")]
-pub(crate) mod exact;
-mod kernel;
-mod lanes;
+pub mod exact;
+pub mod kernel;
+pub mod lanes;
 #[cfg(feature = "parallel")]
-mod threads;
+pub mod threads;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,6 +1,6 @@
 //! Steps in bands of rows on several threads (feature `parallel`).
 //!
-//! The threads are started once for a whole [`run`] of steps (with
+//! The threads are started once for a whole run of steps (with
 //! `std::thread::scope`), not per pass or per step. Each owns a band of
 //! rows and its own scratch, steps its own copy of the spheres (the waves
 //! are a pure function of the step count, so every copy has the same
