@@ -165,12 +165,12 @@ fn spring<V: Lanes>(
     b: &Xyz<V>,
     rest: f64,
     mask: V::Mask,
-    fma: bool,
+    (fma_sqrt, fma_div): (bool, bool),
     far: &mut bool,
 ) -> Xyz<V> {
     let v = [b[0].sub(a[0]), b[1].sub(a[1]), b[2].sub(a[2])];
     let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
-    let dd = V::spring_dd(d, V::splat(rest), V::splat(STIFFNESS), fma);
+    let dd = V::spring_dd(d, V::splat(rest), V::splat(STIFFNESS), fma_sqrt, fma_div);
     let overflow = V::and(d.not_finite(), mask);
     *far |= V::any(overflow);
     // Off the mask `v` is finite (a masked load reads zeros), so a zero
@@ -179,6 +179,13 @@ fn spring<V: Lanes>(
     let ok = V::and_not(V::and(d.ge(V::splat(f64::MIN_POSITIVE)), mask), overflow);
     let dd = V::zero_unless(ok, dd);
     [v[0].mul(dd), v[1].mul(dd), v[2].mul(dd)]
+}
+
+/// Whether spring type `t` takes the FMA square root (bit `t` of `FMA`)
+/// and division (bit `t + 4`).
+#[inline(always)]
+const fn fma<const FMA: u8>(t: u8) -> (bool, bool) {
+    (FMA >> t & 1 != 0, FMA >> (t + 4) & 1 != 0)
 }
 
 /// The springs of row `r` for the `W` columns from `a`, into `out` at ring
@@ -203,17 +210,17 @@ unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     unsafe {
         let p = load3::<V>(src, k, cols.on, m);
         let b = load3::<V>(src, k + 1, cols.east, m);
-        let e = spring(&p, &b, REST_EDGE, cols.east, FMA & 1 != 0, &mut far);
+        let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut far);
         store3(out, EAST, at, &e);
         if r + 1 < n {
             let b = load3::<V>(src, k + n, cols.on, m);
-            let s = spring(&p, &b, REST_EDGE, cols.on, FMA & 2 != 0, &mut far);
+            let s = spring(&p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut far);
             store3(out, SOUTH, at, &s);
             let b = load3::<V>(src, k + n + 1, cols.east, m);
-            let se = spring(&p, &b, REST_DIAGONAL, cols.east, FMA & 4 != 0, &mut far);
+            let se = spring(&p, &b, REST_DIAGONAL, cols.east, fma::<FMA>(2), &mut far);
             store3(out, SOUTH_EAST, at, &se);
             let b = load3::<V>(src, k + n - 1, cols.west, m);
-            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, FMA & 8 != 0, &mut far);
+            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, fma::<FMA>(3), &mut far);
             store3(out, SOUTH_WEST, at, &sw);
         } else {
             let zero = [V::splat(0.0); 3];

@@ -76,12 +76,13 @@ pub(crate) trait Lanes: Copy {
     fn any(m: Self::Mask) -> bool;
 
     /// A spring's `dd = (0.03 * (sqrt(d) - rest)) / d`, the article's
-    /// operations in its order, each correctly rounded. `exact_fma` asks
-    /// for the square root and division from [`super::exact`] (the same
-    /// bits by construction) where the path has it; others ignore it.
+    /// operations in its order, each correctly rounded. `fma_sqrt` and
+    /// `fma_div` ask for the square root and the division from
+    /// [`super::exact`] (the same bits, proven) where the path has them;
+    /// other paths ignore them.
     #[inline(always)]
-    fn spring_dd(d: Self, rest: Self, stiffness: Self, exact_fma: bool) -> Self {
-        let _ = exact_fma;
+    fn spring_dd(d: Self, rest: Self, stiffness: Self, fma_sqrt: bool, fma_div: bool) -> Self {
+        let _ = (fma_sqrt, fma_div);
         stiffness.mul(d.sqrt().sub(rest)).div(d)
     }
 }
@@ -409,17 +410,22 @@ mod x86 {
             m != 0
         }
         #[inline(always)]
-        fn spring_dd(d: Self, rest: Self, stiffness: Self, exact_fma: bool) -> Self {
-            if exact_fma {
-                // SAFETY: as for the impl; the exact routines need only
-                // AVX-512F, enabled where this impl is used.
-                unsafe {
-                    let s = super::super::exact::sqrt(d.0);
-                    let num = _mm512_mul_pd(stiffness.0, _mm512_sub_pd(s, rest.0));
-                    Avx512(super::super::exact::div(num, d.0))
-                }
-            } else {
-                stiffness.mul(d.sqrt().sub(rest)).div(d)
+        fn spring_dd(d: Self, rest: Self, stiffness: Self, fma_sqrt: bool, fma_div: bool) -> Self {
+            use super::super::exact;
+            // SAFETY: as for the impl; the exact routines need only
+            // AVX-512F, enabled where this impl is used.
+            unsafe {
+                let s = if fma_sqrt {
+                    exact::sqrt(d.0)
+                } else {
+                    _mm512_sqrt_pd(d.0)
+                };
+                let num = _mm512_mul_pd(stiffness.0, _mm512_sub_pd(s, rest.0));
+                Avx512(if fma_div {
+                    exact::div(num, d.0)
+                } else {
+                    _mm512_div_pd(num, d.0)
+                })
             }
         }
     }
