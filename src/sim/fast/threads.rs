@@ -144,7 +144,7 @@ pub(crate) fn run(
         let mut pass = 0u64;
         let mut set = SphereSet::from(&spheres);
         while pass < count * PASSES as u64 {
-            if pass % PASSES as u64 == 0 {
+            if pass.is_multiple_of(PASSES as u64) {
                 spheres.step();
                 set = SphereSet::from(&spheres);
             }
