@@ -43,6 +43,8 @@ pub(crate) trait Lanes: Copy {
     fn mul(self, o: Self) -> Self;
     fn div(self, o: Self) -> Self;
     fn sqrt(self) -> Self;
+    /// `|self|`: the sign bit cleared.
+    fn abs(self) -> Self;
 
     /// `self < o`, false where either is NaN.
     fn lt(self, o: Self) -> Self::Mask;
@@ -71,6 +73,11 @@ pub(crate) trait Lanes: Copy {
         })
     }
     fn and(a: Self::Mask, b: Self::Mask) -> Self::Mask;
+    /// `m` and `self < o`.
+    #[inline(always)]
+    fn lt_in(self, o: Self, m: Self::Mask) -> Self::Mask {
+        Self::and(self.lt(o), m)
+    }
     /// `a` and not `b`.
     fn and_not(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     fn any(m: Self::Mask) -> bool;
@@ -166,6 +173,10 @@ impl Lanes for Portable {
     #[inline(always)]
     fn sqrt(self) -> Self {
         self.map(f64::sqrt)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        self.map(f64::abs)
     }
     #[inline(always)]
     fn lt(self, o: Self) -> [bool; 4] {
@@ -265,6 +276,10 @@ mod x86 {
         #[inline(always)]
         fn sqrt(self) -> Self {
             Avx2(unsafe { _mm256_sqrt_pd(self.0) })
+        }
+        #[inline(always)]
+        fn abs(self) -> Self {
+            Avx2(unsafe { _mm256_andnot_pd(_mm256_set1_pd(-0.0), self.0) })
         }
         #[inline(always)]
         fn lt(self, o: Self) -> __m256d {
@@ -370,6 +385,10 @@ mod x86 {
             Avx512(unsafe { _mm512_sqrt_pd(self.0) })
         }
         #[inline(always)]
+        fn abs(self) -> Self {
+            Avx512(unsafe { _mm512_abs_pd(self.0) })
+        }
+        #[inline(always)]
         fn lt(self, o: Self) -> __mmask8 {
             unsafe { _mm512_cmp_pd_mask::<_CMP_LT_OQ>(self.0, o.0) }
         }
@@ -404,6 +423,10 @@ mod x86 {
         #[inline(always)]
         fn and_not(a: __mmask8, b: __mmask8) -> __mmask8 {
             a & !b
+        }
+        #[inline(always)]
+        fn lt_in(self, o: Self, m: __mmask8) -> __mmask8 {
+            unsafe { _mm512_mask_cmp_pd_mask::<_CMP_LT_OQ>(m, self.0, o.0) }
         }
         #[inline(always)]
         fn any(m: __mmask8) -> bool {
