@@ -62,8 +62,11 @@
 
 pub mod fast;
 pub mod reference;
+mod simulation;
 pub mod spheres;
 pub mod state_file;
+
+pub use simulation::Simulation;
 
 pub use fast::{Path, PATH_VARIABLE};
 
@@ -324,156 +327,4 @@ pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
         }
     }
     [nx, ny, nz]
-}
-
-/// The whole simulated scene: the cloth and the spheres it falls onto.
-#[derive(Clone, Debug)]
-pub struct Simulation {
-    /// The cloth's points.
-    pub cloth: Cloth,
-    /// The spheres, placed for the last step run.
-    pub spheres: Spheres,
-    /// The pass's second buffer, swapped with `cloth` after each pass.
-    pub(crate) back: Cloth,
-    /// Scratch for the fast pass, one per band.
-    workspaces: Vec<fast::Workspace>,
-    /// The instruction-set path of the fast pass.
-    path: Path,
-    /// Threads asked for; `None`: what pays (see [`Simulation::set_threads`]).
-    threads: Option<usize>,
-}
-
-impl PartialEq for Simulation {
-    /// Two simulations are equal when their cloth and spheres are; scratch
-    /// space, path and threads do not count.
-    fn eq(&self, other: &Self) -> bool {
-        self.cloth == other.cloth && self.spheres == other.spheres
-    }
-}
-
-/// Grid points times steps below which a run stays on one thread whatever
-/// [`Simulation::set_threads`] allows: starting a thread costs about as
-/// much as a few steps of the demo's grid.
-const THREADED_RUN_MIN_WORK: u64 = 32 * 32 * 16;
-
-/// Rows per band at the least when the thread count is automatic.
-const MIN_BAND_ROWS: usize = 16;
-
-impl Simulation {
-    /// The demo at its start: the flat 32 x 32 sheet and the spheres at rest,
-    /// no steps run (the original's Initialise()).
-    pub fn new() -> Self {
-        Simulation::with_grid(GRID)
-    }
-
-    /// The start state on an `n x n` grid (the demo is `n = 32`).
-    ///
-    /// # Panics
-    /// If `n < 2`.
-    pub fn with_grid(n: usize) -> Self {
-        Simulation::resume(Cloth::flat(n), 0)
-    }
-
-    /// Resume from a cloth that has already run `start` steps: the spheres
-    /// are placed as they were after step `start`, and the next step is
-    /// `start + 1`.
-    pub fn resume(cloth: Cloth, start: u64) -> Self {
-        Simulation {
-            back: cloth.clone(),
-            cloth,
-            spheres: Spheres::after_steps(start),
-            workspaces: Vec::new(),
-            path: Path::selected(),
-            threads: None,
-        }
-    }
-
-    /// Steps run so far (the sphere counter `a`).
-    pub fn steps(&self) -> u64 {
-        self.spheres.a
-    }
-
-    /// The instruction-set path the fast pass takes (every path gives the
-    /// same bits). A new simulation takes [`Path::selected`].
-    pub fn path(&self) -> Path {
-        self.path
-    }
-
-    /// Take another path.
-    ///
-    /// # Errors
-    /// If this CPU cannot run `path`; the path is then unchanged.
-    pub fn set_path(&mut self, path: Path) -> Result<(), String> {
-        if !path.supported() {
-            return Err(format!("this CPU cannot run the {path} path"));
-        }
-        self.path = path;
-        Ok(())
-    }
-
-    /// How many threads [`Simulation::run`] may use, in bands of rows
-    /// (every count gives the same bits). `None` (the default) is what pays
-    /// on this machine: all cores, up to one per 16 rows, for runs long
-    /// enough to repay starting the threads (the window's one step a frame
-    /// stays on its own thread). `Some(k)` uses `k` threads (at most one a
-    /// row) for any run of more than a few steps. Without the `parallel`
-    /// feature every run is on the calling thread.
-    pub fn set_threads(&mut self, threads: Option<usize>) {
-        self.threads = threads.map(|k| k.max(1));
-    }
-
-    /// The threads a run of `count` steps uses.
-    pub fn threads_for(&self, count: u64) -> usize {
-        if !cfg!(feature = "parallel") {
-            return 1;
-        }
-        let n = self.cloth.n();
-        if count.saturating_mul((n * n) as u64) < THREADED_RUN_MIN_WORK {
-            return 1;
-        }
-        match self.threads {
-            Some(k) => k.min(n),
-            None => std::thread::available_parallelism()
-                .map_or(1, |c| c.get())
-                .min(n / MIN_BAND_ROWS)
-                .max(1),
-        }
-    }
-
-    /// One step, the original's GameDraw() physics: move the spheres, then
-    /// fifteen passes of the cloth.
-    pub fn step(&mut self) {
-        self.run(1);
-    }
-
-    /// `count` steps, as many [`Simulation::step`]s; on several threads
-    /// where that pays (see [`Simulation::set_threads`]).
-    pub fn run(&mut self, count: u64) {
-        self.match_back_buffer();
-        let bands = self.threads_for(count);
-        fast::run(
-            &mut self.cloth,
-            &mut self.back,
-            &mut self.spheres,
-            count,
-            self.path,
-            &mut self.workspaces,
-            bands,
-        );
-    }
-
-    /// Make the second buffer the cloth's size, should the caller have
-    /// replaced `cloth` with one of another size.
-    pub(crate) fn match_back_buffer(&mut self) {
-        let n = self.cloth.n();
-        if self.back.n() != n || self.back.x.len() != n * n {
-            self.back = self.cloth.clone();
-        }
-    }
-}
-
-impl Default for Simulation {
-    fn default() -> Self {
-        Simulation::new()
-    }
 }

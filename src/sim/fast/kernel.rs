@@ -18,8 +18,9 @@
 //! old positions, so a term is the same bits whichever strip computes it.
 
 use super::lanes::Lanes;
-use super::{SphereSet, REST_DIAGONAL, REST_EDGE};
-use crate::sim::{far_spring_term, FLOOR_Y, GRAVITY, SPHERE_COUNT, STIFFNESS};
+use super::springs::{columns, fix_far_row, springs, Xyz};
+use super::SphereSet;
+use crate::sim::{FLOOR_Y, GRAVITY, SPHERE_COUNT};
 
 /// Columns per strip (a multiple of every lane width).
 pub(crate) const STRIP: usize = 64;
@@ -27,10 +28,10 @@ pub(crate) const STRIP: usize = 64;
 /// Spring types a row computes: to the east, south, south-east and
 /// south-west neighbour. The other four a point needs are these, negated,
 /// from its west neighbour and the row above.
-const EAST: usize = 0;
-const SOUTH: usize = 1;
-const SOUTH_EAST: usize = 2;
-const SOUTH_WEST: usize = 3;
+pub(super) const EAST: usize = 0;
+pub(super) const SOUTH: usize = 1;
+pub(super) const SOUTH_EAST: usize = 2;
+pub(super) const SOUTH_WEST: usize = 3;
 
 /// The three coordinate arrays of a cloth, as raw pointers: the pass
 /// reads one buffer while the threads write disjoint rows of the other.
@@ -68,12 +69,12 @@ pub(crate) struct Workspace {
 /// One term row: the terms of each spring type and axis for the columns
 /// of a strip, column `col` at `col - s0 + w` of `(t * 3 + axis)`'s part.
 #[derive(Clone, Copy)]
-struct TermRow<const W: usize>(*mut f64);
+pub(super) struct TermRow<const W: usize>(*mut f64);
 
 impl<const W: usize> TermRow<W> {
     /// Where type `t`, axis `a`, ring index `at` lives.
     #[inline(always)]
-    fn at(self, t: usize, a: usize, at: usize) -> *mut f64 {
+    pub(super) fn at(self, t: usize, a: usize, at: usize) -> *mut f64 {
         debug_assert!(t < 4 && a < 3 && at + W <= stride(W));
         // SAFETY: inside the row, by the assertion.
         unsafe { self.0.add((t * 3 + a) * stride(W) + at) }
@@ -91,184 +92,6 @@ impl Workspace {
         let base = self.terms.as_mut_ptr();
         // SAFETY: three rows of `row` values, allocated above.
         std::array::from_fn(|s| TermRow(unsafe { base.add(s * row) }))
-    }
-}
-
-/// Lane masks for one vector at column `a`: the lanes on the grid, those
-/// with an east neighbour, those with a west neighbour; and whether any
-/// lane lacks one (an edge vector, whose loads are masked).
-#[derive(Clone, Copy)]
-struct Columns<M> {
-    on: M,
-    east: M,
-    west: M,
-    edge: bool,
-}
-
-#[inline(always)]
-fn columns<V: Lanes>(n: usize, a: usize) -> Columns<V::Mask> {
-    let on = V::lanes_below(n - a);
-    let east = V::lanes_below(n - a - 1);
-    let west = if a == 0 {
-        V::and_not(on, V::lanes_below(1))
-    } else {
-        on
-    };
-    Columns {
-        on,
-        east,
-        west,
-        edge: a == 0 || a + V::W >= n,
-    }
-}
-
-/// A vector of three coordinates.
-type Xyz<V> = [V; 3];
-
-/// The coordinates at grid index `k`, all lanes, or (`masked`) only
-/// those of `m`. (No closures in the kernel: a closure is compiled without
-/// the caller's instruction set, and its intrinsics would not inline.)
-#[inline(always)]
-unsafe fn load3<V: Lanes>(g: &Grid<*const f64>, k: usize, m: V::Mask, masked: bool) -> Xyz<V> {
-    // SAFETY: the caller's index is on the grid for the lanes of `m`, and
-    // for all lanes when `masked` is false.
-    unsafe {
-        let [x, y, z] = g.xyz;
-        if masked {
-            [
-                V::load_masked(x.add(k), m),
-                V::load_masked(y.add(k), m),
-                V::load_masked(z.add(k), m),
-            ]
-        } else {
-            [V::load(x.add(k)), V::load(y.add(k)), V::load(z.add(k))]
-        }
-    }
-}
-
-/// Store a vector of terms of type `t` at ring index `at`.
-#[inline(always)]
-fn store3<V: Lanes, const W: usize>(out: TermRow<W>, t: usize, at: usize, v: &Xyz<V>) {
-    for (axis, v) in v.iter().enumerate() {
-        // SAFETY: inside the term row (`TermRow::at` checks).
-        unsafe { v.store(out.at(t, axis, at)) };
-    }
-}
-
-/// One vector of springs: the term `v * dd` each lane's point gets from
-/// its neighbour `b` (`a` the point), zero off `mask` and where `d` is too
-/// small, as [`crate::sim::spring_term`]. Sets `far` where `d` overflowed
-/// (those terms are redone by the scalar function).
-#[inline(always)]
-fn spring<V: Lanes>(
-    a: &Xyz<V>,
-    b: &Xyz<V>,
-    rest: f64,
-    mask: V::Mask,
-    (fma_sqrt, fma_div): (bool, bool),
-    far: &mut bool,
-) -> Xyz<V> {
-    let v = [b[0].sub(a[0]), b[1].sub(a[1]), b[2].sub(a[2])];
-    let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
-    let dd = V::spring_dd(d, V::splat(rest), V::splat(STIFFNESS), fma_sqrt, fma_div);
-    let overflow = V::and(d.not_finite(), mask);
-    *far |= V::any(overflow);
-    // Off the mask `v` is finite (a masked load reads zeros), so a zero
-    // `dd` makes the term an exact zero; an overflowed `d` gets zero here
-    // and its real term from the scalar function.
-    let ok = V::and_not(V::and(d.ge(V::splat(f64::MIN_POSITIVE)), mask), overflow);
-    let dd = V::zero_unless(ok, dd);
-    [v[0].mul(dd), v[1].mul(dd), v[2].mul(dd)]
-}
-
-/// Whether spring type `t` takes the FMA square root (bit `t` of `FMA`)
-/// and division (bit `t + 4`).
-#[inline(always)]
-const fn fma<const FMA: u8>(t: u8) -> (bool, bool) {
-    (FMA >> t & 1 != 0, FMA >> (t + 4) & 1 != 0)
-}
-
-/// The springs of row `r` for the `W` columns from `a`, into `out` at ring
-/// index `at`: the row's half of the software pipeline. Returns whether a
-/// `d` overflowed.
-#[inline(always)]
-unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
-    src: &Grid<*const f64>,
-    r: usize,
-    a: usize,
-    cols: &Columns<V::Mask>,
-    out: TermRow<W>,
-    at: usize,
-) -> bool {
-    let n = src.n;
-    let k = r * n + a;
-    let m = cols.edge;
-    let mut far = false;
-    // SAFETY: an edge vector's loads are masked to neighbours on the
-    // grid; any other vector's points and neighbours lie inside rows r and
-    // r + 1, and the row below the last is not read.
-    unsafe {
-        let p = load3::<V>(src, k, cols.on, m);
-        let b = load3::<V>(src, k + 1, cols.east, m);
-        let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut far);
-        store3(out, EAST, at, &e);
-        if r + 1 < n {
-            let b = load3::<V>(src, k + n, cols.on, m);
-            let s = spring(&p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut far);
-            store3(out, SOUTH, at, &s);
-            let b = load3::<V>(src, k + n + 1, cols.east, m);
-            let se = spring(&p, &b, REST_DIAGONAL, cols.east, fma::<FMA>(2), &mut far);
-            store3(out, SOUTH_EAST, at, &se);
-            let b = load3::<V>(src, k + n - 1, cols.west, m);
-            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, fma::<FMA>(3), &mut far);
-            store3(out, SOUTH_WEST, at, &sw);
-        } else {
-            let zero = [V::splat(0.0); 3];
-            for t in [SOUTH, SOUTH_EAST, SOUTH_WEST] {
-                store3(out, t, at, &zero);
-            }
-        }
-    }
-    far
-}
-
-/// Redo, with the scalar [`far_spring_term`], the springs of row `r`,
-/// columns `c0..c1` (ring index `col + W - s0`), whose `d` overflowed (points
-/// more than about 1e154 apart: never in the demo).
-fn fix_far_row<const W: usize>(
-    src: &Grid<*const f64>,
-    r: usize,
-    (c0, c1, s0): (usize, usize, usize),
-    out: TermRow<W>,
-) {
-    let n = src.n;
-    // SAFETY: every index is a point on the grid.
-    let p = |k: usize| src.xyz.map(|a| unsafe { *a.add(k) });
-    for i in c0..c1 {
-        let a = p(r * n + i);
-        let redo = |t: usize, b: usize, rest: f64| {
-            let b = p(b);
-            let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-            if !(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).is_finite() {
-                let term = far_spring_term(a, b, rest);
-                for (axis, x) in term.into_iter().enumerate() {
-                    // SAFETY: a column of the strip's term row.
-                    unsafe { *out.at(t, axis, i + W - s0) = x };
-                }
-            }
-        };
-        if i + 1 < n {
-            redo(EAST, r * n + i + 1, REST_EDGE);
-        }
-        if r + 1 < n {
-            redo(SOUTH, (r + 1) * n + i, REST_EDGE);
-            if i + 1 < n {
-                redo(SOUTH_EAST, (r + 1) * n + i + 1, REST_DIAGONAL);
-            }
-            if i >= 1 {
-                redo(SOUTH_WEST, (r + 1) * n + i - 1, REST_DIAGONAL);
-            }
-        }
     }
 }
 

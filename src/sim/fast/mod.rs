@@ -54,6 +54,7 @@
 pub mod exact;
 pub mod kernel;
 pub mod lanes;
+mod springs;
 #[cfg(feature = "parallel")]
 pub mod threads;
 
