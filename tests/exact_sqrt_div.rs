@@ -11,7 +11,7 @@
 //! inputs, a few seconds); the full run of 10^10 inputs (each a square
 //! root and a division) runs on request, on every core:
 //!
-//!     cargo test --release --test exact_sqrt_div -- --ignored
+//!     cargo test --release --no-default-features --test exact_sqrt_div -- --ignored
 //!
 //! (about 10 minutes on two cores of the CI machine). Both skip, saying
 //! so, on a CPU without AVX-512.
@@ -302,7 +302,7 @@ fn the_fma_sqrt_and_division_round_as_the_hardware() {
 }
 
 #[test]
-#[ignore = "10^10 inputs, about 10 minutes: cargo test --release --test exact_sqrt_div -- --ignored"]
+#[ignore = "10^10 inputs, about 10 minutes: cargo test --release --no-default-features --test exact_sqrt_div -- --ignored"]
 fn the_fma_sqrt_and_division_round_as_the_hardware_on_ten_billion_inputs() {
     check_all(10_000_000_000);
 }

@@ -59,6 +59,18 @@
 //! The original's runs never reach any of these, so they cost no
 //! faithfulness: the golden trajectories stay bit-exact. See
 //! [`spring_term`] and [`collide`].
+//!
+//! # Two passes, one result
+//!
+//! [`reference`](mod@reference) is the article's loop as it reads, the oracle of the
+//! tests and the baseline of the benchmarks (within a few per cent of the
+//! article's code compiled as plain C). [`Simulation::step`] runs [`fast`],
+//! an exact reorganisation of it: each spring once, SIMD across points,
+//! rows software-pipelined so the divider and the other units work at
+//! once, part of the square roots on the FMA units by a routine proven to
+//! round correctly, and bands of rows on several threads. Its module docs
+//! say, change by change, why the bits stay the same; property tests check
+//! it against [`reference`](mod@reference) on random states, every path and thread count.
 
 pub mod fast;
 pub mod reference;

@@ -263,6 +263,18 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
         }
         for j in j0..j1 {
             let (above, this) = (ring[(j - j0) % 3], slot!(j));
+            if n > STRIP && j + 3 < n {
+                // Grids wider than a strip: a strip's row is a few cache
+                // lines per axis, each row on its own page, beyond what the
+                // hardware prefetchers follow. Ask for the row the springs
+                // read two iterations on, and the row written next.
+                for axis in 0..3 {
+                    for col in (c0..c1).step_by(8) {
+                        V::prefetch(src.xyz[axis].wrapping_add((j + 3) * n + col));
+                        V::prefetch(dst.xyz[axis].wrapping_add((j + 1) * n + col).cast_const());
+                    }
+                }
+            }
             let mut far = false;
             for k in 0..spring_vectors {
                 if j + 1 < j1 {
