@@ -249,15 +249,17 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                 let a = c0 + $k * W;
                 let cols = columns::<V>(n, a);
                 // SAFETY: row r is on the grid; the ring index is inside.
-                $far |= unsafe { springs::<V, W, FMA>(src, $r, a, &cols, slot!($r), a + W - s0) };
+                $far = V::or($far, unsafe {
+                    springs::<V, W, FMA>(src, $r, a, &cols, slot!($r), a + W - s0)
+                });
             }};
         }
         for r in j0.saturating_sub(1)..=j0 {
-            let mut far = false;
+            let mut far = V::mask_from_bits(0);
             for k in 0..spring_vectors {
                 row_springs!(r, k, far);
             }
-            if far {
+            if V::any(far) {
                 fix_far_row::<W>(src, r, (c0, c1, s0), slot!(r));
             }
         }
@@ -275,7 +277,7 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                     }
                 }
             }
-            let mut far = false;
+            let mut far = V::mask_from_bits(0);
             for k in 0..spring_vectors {
                 if j + 1 < j1 {
                     row_springs!(j + 1, k, far);
@@ -300,7 +302,7 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                     };
                 }
             }
-            if far {
+            if V::any(far) {
                 fix_far_row::<W>(src, j + 1, (c0, c1, s0), slot!(j + 1));
             }
         }

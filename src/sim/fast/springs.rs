@@ -75,8 +75,9 @@ fn store3<V: Lanes, const W: usize>(out: TermRow<W>, t: usize, at: usize, v: &Xy
 
 /// One vector of springs: the term `v * dd` each lane's point gets from
 /// its neighbour `b` (`a` the point), zero off `mask` and where `d` is too
-/// small, as [`crate::sim::spring_term`]. Sets `far` where `d` overflowed
-/// (those terms are redone by the scalar function).
+/// small, as [`crate::sim::spring_term`]. Adds to `odd` the lanes of
+/// `mask` whose `d` is not normal: too small, or overflowed (those terms
+/// are redone by the scalar function).
 #[inline(always)]
 fn spring<V: Lanes>(
     a: &Xyz<V>,
@@ -84,17 +85,22 @@ fn spring<V: Lanes>(
     rest: f64,
     mask: V::Mask,
     (fma_sqrt, fma_div): (bool, bool),
-    far: &mut bool,
+    odd: &mut V::Mask,
 ) -> Xyz<V> {
     let v = [b[0].sub(a[0]), b[1].sub(a[1]), b[2].sub(a[2])];
     let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
     let dd = V::spring_dd(d, V::splat(rest), V::splat(STIFFNESS), fma_sqrt, fma_div);
-    let overflow = V::and(d.not_finite(), mask);
-    *far |= V::any(overflow);
-    // Off the mask `v` is finite (a masked load reads zeros), so a zero
-    // `dd` makes the term an exact zero; an overflowed `d` gets zero here
-    // and its real term from the scalar function.
-    let ok = V::and_not(V::and(d.ge(V::splat(f64::MIN_POSITIVE)), mask), overflow);
+    // The usual case: `d` a normal number (d >= 0 or NaN, so that is
+    // MIN_POSITIVE <= d < infinity). Elsewhere the term is zero here: off
+    // the mask `v` is finite (a masked load reads zeros), so a zero `dd`
+    // makes it an exact zero; where `d` is too small, zero is its term; an
+    // overflowed `d` is flagged in `odd` and gets its real term from the
+    // scalar function.
+    let ok = d.lt_in(
+        V::splat(f64::INFINITY),
+        d.ge_in(V::splat(f64::MIN_POSITIVE), mask),
+    );
+    *odd = V::or(*odd, V::and_not(mask, ok));
     let dd = V::zero_unless(ok, dd);
     [v[0].mul(dd), v[1].mul(dd), v[2].mul(dd)]
 }
@@ -107,8 +113,8 @@ const fn fma<const FMA: u8>(t: u8) -> (bool, bool) {
 }
 
 /// The springs of row `r` for the `W` columns from `a`, into `out` at ring
-/// index `at`: the row's half of the software pipeline. Returns whether a
-/// `d` overflowed.
+/// index `at`: the row's half of the software pipeline. Returns the lanes
+/// whose `d` is not normal (see [`spring`]).
 #[inline(always)]
 pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     src: &Grid<*const f64>,
@@ -117,28 +123,28 @@ pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     cols: &Columns<V::Mask>,
     out: TermRow<W>,
     at: usize,
-) -> bool {
+) -> V::Mask {
     let n = src.n;
     let k = r * n + a;
     let m = cols.edge;
-    let mut far = false;
+    let mut odd = V::mask_from_bits(0);
     // SAFETY: an edge vector's loads are masked to neighbours on the
     // grid; any other vector's points and neighbours lie inside rows r and
     // r + 1, and the row below the last is not read.
     unsafe {
         let p = load3::<V>(src, k, cols.on, m);
         let b = load3::<V>(src, k + 1, cols.east, m);
-        let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut far);
+        let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut odd);
         store3(out, EAST, at, &e);
         if r + 1 < n {
             let b = load3::<V>(src, k + n, cols.on, m);
-            let s = spring(&p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut far);
+            let s = spring(&p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut odd);
             store3(out, SOUTH, at, &s);
             let b = load3::<V>(src, k + n + 1, cols.east, m);
-            let se = spring(&p, &b, REST_DIAGONAL, cols.east, fma::<FMA>(2), &mut far);
+            let se = spring(&p, &b, REST_DIAGONAL, cols.east, fma::<FMA>(2), &mut odd);
             store3(out, SOUTH_EAST, at, &se);
             let b = load3::<V>(src, k + n - 1, cols.west, m);
-            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, fma::<FMA>(3), &mut far);
+            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, fma::<FMA>(3), &mut odd);
             store3(out, SOUTH_WEST, at, &sw);
         } else {
             let zero = [V::splat(0.0); 3];
@@ -147,7 +153,7 @@ pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
             }
         }
     }
-    far
+    odd
 }
 
 /// Redo, with the scalar [`far_spring_term`], the springs of row `r`,

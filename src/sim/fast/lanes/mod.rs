@@ -52,8 +52,6 @@ pub(crate) trait Lanes: Copy {
     fn ge(self, o: Self) -> Self::Mask;
     /// `self == o`, false where either is NaN.
     fn eq(self, o: Self) -> Self::Mask;
-    /// Not finite: infinite or NaN.
-    fn not_finite(self) -> Self::Mask;
     /// `a` where `m`, else `b`.
     fn select(m: Self::Mask, a: Self, b: Self) -> Self;
     /// `a` where `m`, else `+0`.
@@ -84,6 +82,12 @@ pub(crate) trait Lanes: Copy {
     fn lt_in(self, o: Self, m: Self::Mask) -> Self::Mask {
         Self::and(self.lt(o), m)
     }
+    /// `m` and `self >= o`.
+    #[inline(always)]
+    fn ge_in(self, o: Self, m: Self::Mask) -> Self::Mask {
+        Self::and(self.ge(o), m)
+    }
+    fn or(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     /// `a` and not `b`.
     fn and_not(a: Self::Mask, b: Self::Mask) -> Self::Mask;
     fn any(m: Self::Mask) -> bool;
@@ -197,10 +201,6 @@ impl Lanes for Portable {
         self.test(o, |a, b| a == b)
     }
     #[inline(always)]
-    fn not_finite(self) -> [bool; 4] {
-        self.0.map(|a| !a.is_finite())
-    }
-    #[inline(always)]
     fn select(m: [bool; 4], a: Self, b: Self) -> Self {
         Portable([0, 1, 2, 3].map(|l| if m[l] { a.0[l] } else { b.0[l] }))
     }
@@ -211,6 +211,10 @@ impl Lanes for Portable {
     #[inline(always)]
     fn and(a: [bool; 4], b: [bool; 4]) -> [bool; 4] {
         [0, 1, 2, 3].map(|l| a[l] & b[l])
+    }
+    #[inline(always)]
+    fn or(a: [bool; 4], b: [bool; 4]) -> [bool; 4] {
+        [0, 1, 2, 3].map(|l| a[l] | b[l])
     }
     #[inline(always)]
     fn and_not(a: [bool; 4], b: [bool; 4]) -> [bool; 4] {

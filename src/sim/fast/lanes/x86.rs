@@ -77,10 +77,6 @@ impl Lanes for Avx2 {
         unsafe { _mm256_cmp_pd::<_CMP_EQ_OQ>(self.0, o.0) }
     }
     #[inline(always)]
-    fn not_finite(self) -> __m256d {
-        unsafe { _mm256_cmp_pd::<_CMP_NLT_UQ>(self.0, _mm256_set1_pd(f64::INFINITY)) }
-    }
-    #[inline(always)]
     fn select(m: __m256d, a: Self, b: Self) -> Self {
         Avx2(unsafe { _mm256_blendv_pd(b.0, a.0, m) })
     }
@@ -103,6 +99,10 @@ impl Lanes for Avx2 {
     #[inline(always)]
     fn and(a: __m256d, b: __m256d) -> __m256d {
         unsafe { _mm256_and_pd(a, b) }
+    }
+    #[inline(always)]
+    fn or(a: __m256d, b: __m256d) -> __m256d {
+        unsafe { _mm256_or_pd(a, b) }
     }
     #[inline(always)]
     fn and_not(a: __m256d, b: __m256d) -> __m256d {
@@ -188,10 +188,6 @@ impl Lanes for Avx512 {
         unsafe { _mm512_cmp_pd_mask::<_CMP_EQ_OQ>(self.0, o.0) }
     }
     #[inline(always)]
-    fn not_finite(self) -> __mmask8 {
-        unsafe { _mm512_cmp_pd_mask::<_CMP_NLT_UQ>(self.0, _mm512_set1_pd(f64::INFINITY)) }
-    }
-    #[inline(always)]
     fn select(m: __mmask8, a: Self, b: Self) -> Self {
         Avx512(unsafe { _mm512_mask_blend_pd(m, b.0, a.0) })
     }
@@ -214,6 +210,14 @@ impl Lanes for Avx512 {
     #[inline(always)]
     fn lt_in(self, o: Self, m: __mmask8) -> __mmask8 {
         unsafe { _mm512_mask_cmp_pd_mask::<_CMP_LT_OQ>(m, self.0, o.0) }
+    }
+    #[inline(always)]
+    fn ge_in(self, o: Self, m: __mmask8) -> __mmask8 {
+        unsafe { _mm512_mask_cmp_pd_mask::<_CMP_GE_OQ>(m, self.0, o.0) }
+    }
+    #[inline(always)]
+    fn or(a: __mmask8, b: __mmask8) -> __mmask8 {
+        a | b
     }
     #[inline(always)]
     fn any(m: __mmask8) -> bool {
