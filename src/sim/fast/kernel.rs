@@ -136,8 +136,9 @@ unsafe fn finish<V: Lanes, const W: usize>(
             *p = pos.add(m);
         }
     }
-    let floor = V::splat(FLOOR_Y);
-    p[1] = V::select(p[1].lt(floor), floor, p[1]);
+    // The floor: `if y < FLOOR_Y { y = FLOOR_Y }` is `y > FLOOR_Y ? y :
+    // FLOOR_Y` for every number (y is never NaN), one `maxpd`.
+    p[1] = p[1].max(V::splat(FLOOR_Y));
     for s in 0..SPHERE_COUNT {
         collide_sphere(&mut p, spheres.c[s], spheres.r[s], on);
     }

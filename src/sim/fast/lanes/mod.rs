@@ -43,6 +43,8 @@ pub(crate) trait Lanes: Copy {
     fn mul(self, o: Self) -> Self;
     fn div(self, o: Self) -> Self;
     fn sqrt(self) -> Self;
+    /// `self > o ? self : o` on each lane (`maxpd`'s rule).
+    fn max(self, o: Self) -> Self;
     /// `|self|`: the sign bit cleared.
     fn abs(self) -> Self;
 
@@ -183,6 +185,10 @@ impl Lanes for Portable {
     #[inline(always)]
     fn sqrt(self) -> Self {
         self.map(f64::sqrt)
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        self.zip(o, |a, b| if a > b { a } else { b })
     }
     #[inline(always)]
     fn abs(self) -> Self {

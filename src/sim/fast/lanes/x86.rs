@@ -61,6 +61,10 @@ impl Lanes for Avx2 {
         Avx2(unsafe { _mm256_sqrt_pd(self.0) })
     }
     #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        Avx2(unsafe { _mm256_max_pd(self.0, o.0) })
+    }
+    #[inline(always)]
     fn abs(self) -> Self {
         Avx2(unsafe { _mm256_andnot_pd(_mm256_set1_pd(-0.0), self.0) })
     }
@@ -170,6 +174,10 @@ impl Lanes for Avx512 {
     #[inline(always)]
     fn sqrt(self) -> Self {
         Avx512(unsafe { _mm512_sqrt_pd(self.0) })
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        Avx512(unsafe { _mm512_max_pd(self.0, o.0) })
     }
     #[inline(always)]
     fn abs(self) -> Self {
