@@ -160,17 +160,23 @@ unsafe fn finish<V: Lanes, const W: usize>(
 #[inline(always)]
 fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, c: [f64; 3], r: f64, on: V::Mask) {
     let c = [V::splat(c[0]), V::splat(c[1]), V::splat(c[2])];
-    // A first look along z, the axis a row's points share most: where
-    // every point's `z - cz` is at least `r` in size, its square (rounded)
+    // A first look along z, the axis a row's points share most (then y):
+    // where every point's `z - cz` is at least `r` in size, its square (rounded)
     // is at least `r * r` (rounded), and so is the sum of the squares
     // (rounding is monotonic, the other squares are not negative): no
     // point can pass the test `d < r * r` below, so it is skipped, which
     // changes nothing.
     let dz = p[2].sub(c[2]);
-    if !V::any(dz.abs().lt_in(V::splat(r), on)) {
+    let near = dz.abs().lt_in(V::splat(r), on);
+    if !V::any(near) {
         return;
     }
-    let v = [p[0].sub(c[0]), p[1].sub(c[1]), dz];
+    // And along y (a cloth on the floor, a sphere above it).
+    let dy = p[1].sub(c[1]);
+    if !V::any(dy.abs().lt_in(V::splat(r), near)) {
+        return;
+    }
+    let v = [p[0].sub(c[0]), dy, dz];
     let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
     let inside = V::and(d.lt(V::splat(r * r)), on);
     if !V::any(inside) {
