@@ -143,6 +143,22 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 2, ..ProptestConfig::default() })]
+
+    /// Grids wider than a column strip (512): two strips, the second
+    /// partial, on one thread and two.
+    #[test]
+    fn fast_equals_reference_across_column_strips(
+        (n, cloth) in prop_oneof![Just(515usize), Just(600)]
+            .prop_flat_map(|n| (Just(n), cloth_strategy(n))),
+        threads in 1usize..=2,
+    ) {
+        prop_assert_eq!(cloth.n(), n);
+        check_threads(cloth, 700, 1, threads)?;
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     /// Bands on small grids too, down to one row a band, over many steps

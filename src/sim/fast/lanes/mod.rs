@@ -61,12 +61,6 @@ pub(crate) trait Lanes: Copy {
         Self::select(m, a, Self::splat(0.0))
     }
 
-    /// Ask for the cache line at `p` ahead of its use (a hint: it never
-    /// faults and changes no value; a no-op where the path has none).
-    #[inline(always)]
-    fn prefetch(p: *const f64) {
-        let _ = p;
-    }
     /// Lane `l` set where bit `l` of `bits` is.
     fn mask_from_bits(bits: u32) -> Self::Mask;
     /// Lanes `0..k` (all of them when `k >= W`).

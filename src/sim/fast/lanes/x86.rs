@@ -13,10 +13,6 @@ pub(crate) struct Avx2(__m256d);
 // checking that the CPU has it; pointer validity is the caller's, as
 // the trait says.
 impl Lanes for Avx2 {
-    #[inline(always)]
-    fn prefetch(p: *const f64) {
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) }
-    }
     const W: usize = 4;
     type Mask = __m256d;
 
@@ -128,10 +124,6 @@ pub(crate) struct Avx512(pub(crate) __m512d);
 // the trait says (a masked load or store does not touch, or fault on,
 // the lanes outside its mask).
 impl Lanes for Avx512 {
-    #[inline(always)]
-    fn prefetch(p: *const f64) {
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) }
-    }
     const W: usize = 8;
     type Mask = __mmask8;
 
