@@ -1,22 +1,29 @@
 //! Benchmarks, all in one `cargo bench` run:
 //!
 //! - `step/reference` and `step/fast`: one step of the demo (32 x 32, 15
-//!   passes), the plain line-by-line pass against the fast one;
+//!   passes, from a draped state), the plain line-by-line pass against the
+//!   fast one on this CPU's best path and one thread;
 //! - `frame/vertices`: building one frame's vertex data;
 //! - `frame/headless`: one whole headless frame at 792x573: a step, the
 //!   vertex data, upload, draw, finish and read back (skipped, with a note,
 //!   where no EGL device is available);
-//! - `scaling/fast/N` and `scaling/fast-1-thread/N`: the fast step on N x N
-//!   grids, reported as throughput in point-passes (criterion prints
-//!   elements per second; nanoseconds per point-pass is 1e9 over that).
+//! - `scaling/1-thread/N` and `scaling/2-threads/N`: the fast step on
+//!   N x N grids, as throughput in point-passes (criterion prints elements
+//!   per second; nanoseconds per point-pass is 1e9 over that);
+//! - last, **ratios**: the reference against every path this CPU has, on
+//!   one thread and two, timed in alternation (reference, path, reference,
+//!   ...) so that a machine whose speed drifts still gives fair ratios;
+//!   the medians of the pairs' ratios, printed as a table.
+//!
+//! Against the article's code as plain C, see `benches/compare_c.sh`.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{black_box, BenchmarkId, Criterion, Throughput};
 
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera};
-use cloth_demo::sim::{reference, Simulation, PASSES};
+use cloth_demo::sim::{reference, Path, Simulation, PASSES};
 
 /// A state from the middle of the demo: draped over the spheres, where
 /// collisions are at work.
@@ -39,6 +46,7 @@ fn step(c: &mut Criterion) {
     });
     g.bench_function("fast", |b| {
         let mut sim = start.clone();
+        sim.set_threads(Some(1));
         b.iter(|| {
             sim.step();
             black_box(&sim.cloth);
@@ -86,10 +94,6 @@ fn frame_headless(c: &mut Criterion) {
 }
 
 fn scaling(c: &mut Criterion) {
-    let one_thread = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("a one-thread pool");
     let mut g = c.benchmark_group("scaling");
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(3));
@@ -98,19 +102,95 @@ fn scaling(c: &mut Criterion) {
         let mut start = Simulation::with_grid(n);
         start.run(5);
         g.throughput(Throughput::Elements((n * n * PASSES) as u64));
-        g.bench_with_input(BenchmarkId::new("fast", n), &start, |b, start| {
-            let mut sim = start.clone();
-            b.iter(|| sim.step())
-        });
-        if n >= cloth_demo::sim::PARALLEL_MIN_GRID {
-            g.bench_with_input(BenchmarkId::new("fast-1-thread", n), &start, |b, start| {
+        for threads in [1, 2] {
+            let name = if threads == 1 {
+                "1-thread"
+            } else {
+                "2-threads"
+            };
+            g.bench_with_input(BenchmarkId::new(name, n), &start, |b, start| {
                 let mut sim = start.clone();
-                one_thread.install(|| b.iter(|| sim.step()))
+                sim.set_threads(Some(threads));
+                // Whole runs of steps, as `simulate` does (the threads
+                // start once a run).
+                b.iter_custom(|iters| {
+                    let t0 = Instant::now();
+                    sim.run(iters);
+                    t0.elapsed()
+                })
             });
         }
     }
     g.finish();
 }
 
-criterion_group!(benches, step, frame_vertices, frame_headless, scaling);
-criterion_main!(benches);
+/// Seconds a step for `steps` steps of `run` from `start`.
+fn time(start: &Simulation, steps: u64, run: &dyn Fn(&mut Simulation, u64)) -> f64 {
+    let mut sim = start.clone();
+    let t0 = Instant::now();
+    run(&mut sim, steps);
+    black_box(&sim.cloth);
+    t0.elapsed().as_secs_f64() / steps as f64
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The table of ratios against the reference, alternating runs.
+fn ratios() {
+    const ROUNDS: usize = 15;
+    const STEPS: u64 = 100;
+    let start = draped();
+    let plain = |s: &mut Simulation, k: u64| {
+        for _ in 0..k {
+            reference::step(s)
+        }
+    };
+    println!("\nratios against step/reference (32 x 32, {ROUNDS} alternating pairs of {STEPS} steps, medians):");
+    println!("| path | threads | us a step | x reference |");
+    println!("|---|---|---|---|");
+    let mut reference_times = Vec::new();
+    for path in Path::available() {
+        for threads in [1, 2] {
+            let fast = move |s: &mut Simulation, k: u64| {
+                s.set_path(path).expect("an available path");
+                s.set_threads(Some(threads));
+                s.run(k);
+            };
+            let (mut ratio, mut times) = (Vec::new(), Vec::new());
+            for _ in 0..ROUNDS {
+                let r = time(&start, STEPS, &plain);
+                let f = time(&start, STEPS, &fast);
+                reference_times.push(r);
+                ratio.push(r / f);
+                times.push(f);
+            }
+            println!(
+                "| {path} | {threads} | {:.1} | {:.2} |",
+                median(times) * 1e6,
+                median(ratio)
+            );
+        }
+    }
+    println!(
+        "| reference | 1 | {:.1} | 1 |",
+        median(reference_times) * 1e6
+    );
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    step(&mut c);
+    frame_vertices(&mut c);
+    frame_headless(&mut c);
+    scaling(&mut c);
+    c.final_summary();
+    // `cargo bench -- FILTER` runs what matches; the table runs with the
+    // step benchmarks (or with no filter).
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    if filter.is_none_or(|f| "step/ratios".contains(&f) || f.contains("ratio")) {
+        ratios();
+    }
+}

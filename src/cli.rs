@@ -252,6 +252,12 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
 
+    /// Threads to run the passes on, in bands of rows (1 to 256; every
+    /// count gives the same bits). Default: what pays here, all cores up to
+    /// one per 16 rows.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+
     #[command(flatten)]
     pub start: StartArgs,
 }

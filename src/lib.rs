@@ -23,8 +23,8 @@
 //!   wasm32), sharing mouse orbit, Escape, pacing and the renderer.
 //!
 //! Features: `cli` (the default) is the whole program; `window`,
-//! `headless` and `render` are its layers; `parallel` runs large grids
-//! (128 x 128 and up) on all cores with rayon; `web` is the browser front
+//! `headless` and `render` are its layers; `parallel` runs the passes in
+//! bands of rows on several threads (std threads, no dependency); `web` is the browser front
 //! end (`--no-default-features --features web`, for
 //! `wasm32-unknown-unknown`; `web/build` makes the page).
 

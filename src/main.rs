@@ -33,6 +33,11 @@ fn main() -> ExitCode {
     if let Err(e) = cli.validate() {
         return usage_error(e);
     }
+    // A forced SIMD path the CPU lacks is bad usage, not a quiet fallback.
+    if let Err(e) = cloth_demo::sim::Path::from_env() {
+        eprintln!("cloth-demo: error: {e}");
+        return ExitCode::from(2);
+    }
     let Some(command) = cli.command else {
         let options = cloth_demo::app::Options {
             fullscreen: cli.window.fullscreen,

@@ -1,7 +1,9 @@
 //! The fast pass against the plain one, bit for bit, on random finite
-//! states of every grid size: near the floor, inside spheres, crumpled.
+//! states of every grid size: near the floor, inside spheres, crumpled;
+//! through every instruction-set path this CPU has, on one thread and in
+//! bands on several.
 
-use cloth_demo::sim::{reference, Cloth, Simulation, Spheres, PARALLEL_MIN_GRID};
+use cloth_demo::sim::{reference, Cloth, Path, Simulation, Spheres};
 use proptest::prelude::*;
 
 /// Compare every coordinate's bits.
@@ -22,16 +24,63 @@ fn same_bits(a: &Cloth, b: &Cloth) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Run `steps` steps both ways from the same start and compare after each.
-fn check(cloth: Cloth, start: u64, steps: u64) -> Result<(), TestCaseError> {
-    let mut fast = Simulation::resume(cloth.clone(), start);
-    let mut plain = Simulation::resume(cloth, start);
+/// Run `steps` steps the plain way and, from the same start, the fast way
+/// through every path this CPU has, on `threads` threads (one run of all
+/// the steps, as `simulate` does); compare the final states.
+fn check_threads(
+    cloth: Cloth,
+    start: u64,
+    steps: u64,
+    threads: usize,
+) -> Result<(), TestCaseError> {
+    let mut plain = Simulation::resume(cloth.clone(), start);
     for _ in 0..steps {
-        fast.step();
         reference::step(&mut plain);
-        same_bits(&fast.cloth, &plain.cloth)?;
+    }
+    for path in Path::available() {
+        let mut fast = Simulation::resume(cloth.clone(), start);
+        fast.set_path(path).unwrap();
+        fast.set_threads(Some(threads));
+        fast.run(steps);
+        same_bits(&fast.cloth, &plain.cloth)
+            .map_err(|e| TestCaseError::fail(format!("{path}: {e}")))?;
+        prop_assert_eq!(&fast.spheres, &plain.spheres);
     }
     Ok(())
+}
+
+/// [`check_threads`] on one thread, comparing after each step.
+fn check(cloth: Cloth, start: u64, steps: u64) -> Result<(), TestCaseError> {
+    let mut plain = Simulation::resume(cloth.clone(), start);
+    let mut fast: Vec<Simulation> = Path::available()
+        .map(|path| {
+            let mut sim = Simulation::resume(cloth.clone(), start);
+            sim.set_path(path).unwrap();
+            sim.set_threads(Some(1));
+            sim
+        })
+        .collect();
+    for _ in 0..steps {
+        reference::step(&mut plain);
+        for sim in &mut fast {
+            sim.step();
+            same_bits(&sim.cloth, &plain.cloth)
+                .map_err(|e| TestCaseError::fail(format!("{}: {e}", sim.path())))?;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn every_path_the_environment_forces_is_taken() {
+    // CI runs the tests with CLOTH_DEMO_SIMD set to each path in turn: a
+    // name the CPU cannot run must fail here, not fall back quietly.
+    match Path::from_env() {
+        Ok(Some(path)) => assert_eq!(Path::selected(), path),
+        Ok(None) => assert_eq!(Path::selected(), Path::best()),
+        Err(e) => panic!("{e}"),
+    }
+    assert!(Path::available().any(|p| p == Path::Baseline));
 }
 
 /// A cloth of `n x n` points: the flat sheet scaled and moved, plus noise.
@@ -81,14 +130,48 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
 
-    /// Grids large enough to be split into bands across threads.
+    /// Large grids, in bands on two and three threads.
     #[test]
     fn fast_equals_reference_on_banded_grids(
-        (n, cloth) in prop_oneof![Just(PARALLEL_MIN_GRID), Just(PARALLEL_MIN_GRID + 5), Just(200usize)]
+        (n, cloth) in prop_oneof![Just(128usize), Just(133), Just(200)]
             .prop_flat_map(|n| (Just(n), cloth_strategy(n))),
+        threads in 2usize..=3,
     ) {
         prop_assert_eq!(cloth.n(), n);
-        check(cloth, 500, 1)?;
+        check_threads(cloth, 500, 1, threads)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2, ..ProptestConfig::default() })]
+
+    /// Grids wider than a column strip (512): two strips, the second
+    /// partial, on one thread and two.
+    #[test]
+    fn fast_equals_reference_across_column_strips(
+        (n, cloth) in prop_oneof![Just(515usize), Just(600)]
+            .prop_flat_map(|n| (Just(n), cloth_strategy(n))),
+        threads in 1usize..=2,
+    ) {
+        prop_assert_eq!(cloth.n(), n);
+        check_threads(cloth, 700, 1, threads)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Bands on small grids too, down to one row a band, over many steps
+    /// (the threads run all of them between one start and one join).
+    #[test]
+    fn fast_equals_reference_in_bands_of_any_size(
+        (n, cloth) in (2usize..=40).prop_flat_map(|n| (Just(n), cloth_strategy(n))),
+        threads in 2usize..=5,
+        start in 0u64..20_000,
+    ) {
+        prop_assert_eq!(cloth.n(), n);
+        let steps = (32 * 32 * 16 / (n * n) + 1).min(40) as u64;
+        check_threads(cloth, start, steps, threads)?;
     }
 }
 
@@ -105,9 +188,13 @@ fn points_inside_every_sphere_are_pushed_out_the_same_way() {
     }
     pts[0] = spheres.centres[0];
     let cloth = Cloth::from_points(&pts).unwrap();
-    let (mut fast, mut plain) = (cloth.clone(), cloth);
+    let mut plain = cloth.clone();
+    reference::pass(&cloth, &mut plain, &spheres);
+    let mut fast = cloth.clone();
     fast.pass(&spheres);
-    reference::pass(&mut plain, &spheres);
     assert_eq!(fast, plain);
     assert!(fast.points().flatten().all(f64::is_finite));
+    // And a whole step from there (the spheres moved to step 777 first),
+    // through every path.
+    check(cloth, 776, 1).unwrap();
 }

@@ -21,6 +21,7 @@ use crate::progress;
 /// SIGTERM, the state file then left as it was.
 pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
     let mut sim = start_state(&args.start)?;
+    sim.set_threads(args.threads.map(usize::from));
     let mut out = match &args.csv {
         Some(path) => Some(Output::create(path, Content::Text)?),
         None => None,

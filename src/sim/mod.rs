@@ -103,15 +103,30 @@
 //!
 //! A model is not stored in the state file: any state resumes under any
 //! model ([`Simulation::resume_with`]).
+//!
+//! # Two passes, one result
+//!
+//! [`reference`](mod@reference) is the article's loop as it reads, the oracle of the
+//! tests and the baseline of the benchmarks (within a few per cent of the
+//! article's code compiled as plain C). [`Simulation::step`] runs [`fast`],
+//! an exact reorganisation of it: each spring once, SIMD across points,
+//! rows software-pipelined so the divider and the other units work at
+//! once, part of the square roots on the FMA units by a routine proven to
+//! round correctly, and bands of rows on several threads. Its module docs
+//! say, change by change, why the bits stay the same; property tests check
+//! it against [`reference`](mod@reference) on random states, every path and thread count.
 
 pub mod fast;
 pub mod general;
 pub mod model;
 pub mod reference;
+mod simulation;
 pub mod spheres;
 pub mod state_file;
 
-pub use fast::PARALLEL_MIN_GRID;
+pub use simulation::Simulation;
+
+pub use fast::{Path, PATH_VARIABLE};
 pub use general::HOOKE_STIFFNESS;
 pub use model::{Buffering, Model, ModelError, Order, Passes, SpringLaw, Springs, BEND_SHARE};
 
@@ -259,12 +274,18 @@ impl Cloth {
     /// One pass: every point's new position from the old ones, then all
     /// replaced together. `spheres` are the collision spheres for this step.
     ///
-    /// Runs the fast pass (see the `fast` module's docs) with a fresh
-    /// buffer; [`Simulation::step`] keeps its buffers between passes.
-    /// The same bits as [`reference::pass`].
+    /// Runs the fast pass (see the [`fast`] module's docs, on
+    /// [`Path::selected`]) with a fresh buffer; [`Simulation::step`] keeps
+    /// its buffers between passes. The same bits as [`reference::pass`].
     pub fn pass(&mut self, spheres: &Spheres) {
         let mut next = self.clone();
-        fast::pass(self, &mut next, spheres, &mut Vec::new());
+        fast::pass(
+            self,
+            &mut next,
+            spheres,
+            Path::selected(),
+            &mut fast::Workspace::default(),
+        );
         *self = next;
     }
 }
@@ -285,18 +306,37 @@ impl Cloth {
 ///   finite, and at most 0.03 long.
 #[inline(always)]
 pub fn spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    usual_spring_term(a, b, rest).unwrap_or_else(|| degenerate_spring_term(a, b, rest))
+}
+
+/// [`spring_term`] where `d` is a normal number (the original's
+/// operations, nothing else), `None` where it is not: a degenerate case.
+#[inline(always)]
+pub(crate) fn usual_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> Option<[f64; 3]> {
     let vx = b[0] - a[0];
     let vy = b[1] - a[1];
     let vz = b[2] - a[2];
     let d = vx * vx + vy * vy + vz * vz;
-    if !d.is_finite() {
-        return far_spring_term(a, b, rest);
-    }
-    if d < f64::MIN_POSITIVE {
-        return [0.0; 3];
+    // d >= 0 or NaN, so "normal" is MIN_POSITIVE <= d < infinity: one
+    // test for both degenerate cases.
+    if !d.is_normal() {
+        return None;
     }
     let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
-    [vx * dd, vy * dd, vz * dd]
+    Some([vx * dd, vy * dd, vz * dd])
+}
+
+/// [`spring_term`] where `d` is not a normal number: overflowed, or too
+/// small (the points coincide or nearly).
+#[cold]
+#[inline(never)]
+fn degenerate_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).is_finite() {
+        [0.0; 3]
+    } else {
+        far_spring_term(a, b, rest)
+    }
 }
 
 /// [`spring_term`] for points so far apart that `d` (or `v`) overflows.
@@ -347,124 +387,4 @@ pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
         }
     }
     [nx, ny, nz]
-}
-
-/// The whole simulated scene: the cloth and the spheres it falls onto, and
-/// the [`Model`] of physics that moves them (the original unless set).
-#[derive(Clone, Debug)]
-pub struct Simulation {
-    /// The cloth's points.
-    pub cloth: Cloth,
-    /// The spheres, placed for the last step run.
-    pub spheres: Spheres,
-    /// Which physics [`Simulation::step`] runs.
-    model: Model,
-    /// The pass's second buffer, swapped with `cloth` after each pass.
-    back: Cloth,
-    /// Scratch rows for the fast pass, one per band.
-    workspaces: Vec<fast::Workspace>,
-}
-
-impl PartialEq for Simulation {
-    /// Two simulations are equal when their cloth, spheres and model are;
-    /// scratch space does not count.
-    fn eq(&self, other: &Self) -> bool {
-        self.cloth == other.cloth && self.spheres == other.spheres && self.model == other.model
-    }
-}
-
-impl Simulation {
-    /// The demo at its start: the flat 32 x 32 sheet and the spheres at rest,
-    /// no steps run (the original's Initialise()).
-    pub fn new() -> Self {
-        Simulation::with_grid(GRID)
-    }
-
-    /// The start state on an `n x n` grid (the demo is `n = 32`).
-    ///
-    /// # Panics
-    /// If `n < 2`.
-    pub fn with_grid(n: usize) -> Self {
-        Simulation::resume(Cloth::flat(n), 0)
-    }
-
-    /// The demo's start (the flat 32 x 32 sheet, no steps run) under
-    /// `model`.
-    pub fn with_model(model: Model) -> Self {
-        Simulation::resume_with(Cloth::flat(GRID), 0, model)
-    }
-
-    /// Resume from a cloth that has already run `start` steps: the spheres
-    /// are placed as they were after step `start`, and the next step is
-    /// `start + 1`. Runs the original model.
-    pub fn resume(cloth: Cloth, start: u64) -> Self {
-        Simulation::resume_with(cloth, start, Model::ORIGINAL)
-    }
-
-    /// [`Simulation::resume`] under `model`. A state file holds the cloth
-    /// alone, not the model it ran under, so any state resumes under any
-    /// model.
-    pub fn resume_with(cloth: Cloth, start: u64, model: Model) -> Self {
-        Simulation {
-            back: cloth.clone(),
-            cloth,
-            spheres: Spheres::after_steps(start),
-            model,
-            workspaces: Vec::new(),
-        }
-    }
-
-    /// The physics [`Simulation::step`] runs.
-    pub fn model(&self) -> Model {
-        self.model
-    }
-
-    /// Run `model` from the next step on, from the cloth and spheres as
-    /// they are (for example 5 passes from step 1234). Setting the original
-    /// back returns to the fast, bit-exact pass.
-    pub fn set_model(&mut self, model: Model) {
-        self.model = model;
-    }
-
-    /// Steps run so far (the sphere counter `a`).
-    pub fn steps(&self) -> u64 {
-        self.spheres.a
-    }
-
-    /// One step, the original's GameDraw() physics: move the spheres, then
-    /// fifteen passes of the cloth. Under a model other than the original,
-    /// the passes are the model's, through the general pass ([`general`]).
-    pub fn step(&mut self) {
-        self.spheres.step();
-        if !self.model.is_original() {
-            general::passes(&mut self.cloth, &mut self.back, &self.spheres, &self.model);
-            return;
-        }
-        if self.back.n() != self.cloth.n() {
-            // The caller replaced `cloth` with one of another size.
-            self.back = self.cloth.clone();
-        }
-        for _ in 0..PASSES {
-            fast::pass(
-                &self.cloth,
-                &mut self.back,
-                &self.spheres,
-                &mut self.workspaces,
-            );
-            std::mem::swap(&mut self.cloth, &mut self.back);
-        }
-    }
-
-    /// `count` steps.
-    pub fn run(&mut self, count: u64) {
-        for _ in 0..count {
-            self.step();
-        }
-    }
-}
-
-impl Default for Simulation {
-    fn default() -> Self {
-        Simulation::new()
-    }
 }

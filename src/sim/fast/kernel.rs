@@ -1,0 +1,309 @@
+//! The pass over a band of rows, one kernel for every path: generic over
+//! the SIMD lanes ([`super::lanes`]), and over which springs take the FMA square root and
+//! division ([`super::exact`]) instead of the divider.
+//!
+//! **Rows are software-pipelined.** While the sums and collisions of row
+//! `j` are worked out, the springs of row `j + 1` are, in the same loop,
+//! one vector of each per iteration. The two halves share no data, so the
+//! divider (busy with row `j + 1`'s square roots and divisions) and the
+//! other units (row `j`'s sums, floor and spheres) work at once.
+//!
+//! **Column strips.** The band is done in strips of up to 512 columns
+//! (grids up to 512 wide are one strip), top to bottom through the band's
+//! rows. Each row's spring terms go to a ring of three term rows (rows
+//! `j - 1`, `j`, `j + 1`) of one strip, at most about 150 KB, which stays
+//! in the second-level cache, and every term sits at a fixed offset from
+//! its row's start. A strip computes the springs one column beyond each
+//! side (the neighbours' terms its edge points need), from the same old
+//! positions, so a term is the same bits whichever strip computes it.
+//! (Narrow strips of 64 columns, a ring in the first-level cache, were
+//! measured slower on large grids: 7.2 against 5.8 ns a point-pass at
+//! 512 x 512, with or without software prefetching; whole rows are long
+//! runs the hardware prefetchers follow.)
+
+use super::lanes::Lanes;
+use super::springs::{columns, fix_far_row, springs, Xyz};
+use super::SphereSet;
+use crate::sim::{FLOOR_Y, GRAVITY, SPHERE_COUNT};
+
+/// Columns per strip (a multiple of every lane width).
+pub(crate) const STRIP: usize = 512;
+
+/// Spring types a row computes: to the east, south, south-east and
+/// south-west neighbour. The other four a point needs are these, negated,
+/// from its west neighbour and the row above.
+pub(super) const EAST: usize = 0;
+pub(super) const SOUTH: usize = 1;
+pub(super) const SOUTH_EAST: usize = 2;
+pub(super) const SOUTH_WEST: usize = 3;
+
+/// The three coordinate arrays of a cloth, as raw pointers: the pass
+/// reads one buffer while the threads write disjoint rows of the other.
+#[derive(Clone, Copy)]
+pub(crate) struct Grid<P> {
+    pub(crate) xyz: [P; 3],
+    /// Points along each side.
+    pub(crate) n: usize,
+}
+
+#[cfg(feature = "parallel")]
+impl Grid<*mut f64> {
+    /// The same grid, for reading.
+    pub(crate) fn to_const(self) -> Grid<*const f64> {
+        Grid {
+            xyz: self.xyz.map(<*mut f64>::cast_const),
+            n: self.n,
+        }
+    }
+}
+
+/// Values in one term row: a strip, a vector of slack before it (column
+/// `s0 - 1` and the zero before the grid's first column), and two after
+/// (the last spring vector can reach past the strip).
+const fn stride(w: usize) -> usize {
+    STRIP + 3 * w
+}
+
+/// Scratch for one band: the ring of spring terms, kept between passes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Workspace {
+    terms: Vec<f64>,
+}
+
+/// One term row: the terms of each spring type and axis for the columns
+/// of a strip, column `col` at `col - s0 + w` of `(t * 3 + axis)`'s part.
+#[derive(Clone, Copy)]
+pub(super) struct TermRow<const W: usize>(*mut f64);
+
+impl<const W: usize> TermRow<W> {
+    /// Where type `t`, axis `a`, ring index `at` lives.
+    #[inline(always)]
+    pub(super) fn at(self, t: usize, a: usize, at: usize) -> *mut f64 {
+        debug_assert!(t < 4 && a < 3 && at + W <= stride(W));
+        // SAFETY: inside the row, by the assertion.
+        unsafe { self.0.add((t * 3 + a) * stride(W) + at) }
+    }
+}
+
+impl Workspace {
+    /// The ring's three term rows for lanes of width `W`.
+    #[inline(always)]
+    fn ring<const W: usize>(&mut self) -> [TermRow<W>; 3] {
+        let row = 12 * stride(W);
+        if self.terms.len() < 3 * row {
+            self.terms = vec![0.0; 3 * row];
+        }
+        let base = self.terms.as_mut_ptr();
+        // SAFETY: three rows of `row` values, allocated above.
+        std::array::from_fn(|s| TermRow(unsafe { base.add(s * row) }))
+    }
+}
+
+/// Row `j`, the `W` columns from `a` (ring index `at`): each point's eight
+/// terms summed in the original's order, the move, the floor and the
+/// spheres, stored into `dst`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn finish<V: Lanes, const W: usize>(
+    src: &Grid<*const f64>,
+    dst: &Grid<*mut f64>,
+    j: usize,
+    a: usize,
+    on: V::Mask,
+    partial: bool,
+    (above, this, at): (TermRow<W>, TermRow<W>, usize),
+    spheres: &SphereSet,
+) {
+    let k = j * src.n + a;
+    let mut p = [V::splat(0.0); 3];
+    for (axis, p) in p.iter_mut().enumerate() {
+        // SAFETY: ring indices at - 1 ..= at + 1 hold this strip's columns
+        // a - 1 .. a + W + 1 (zeros off the grid); positions as in
+        // `springs`, masked in a partial vector.
+        unsafe {
+            let nw = V::load(above.at(SOUTH_EAST, axis, at - 1));
+            let north = V::load(above.at(SOUTH, axis, at));
+            let ne = V::load(above.at(SOUTH_WEST, axis, at + 1));
+            let west = V::load(this.at(EAST, axis, at - 1));
+            let east = V::load(this.at(EAST, axis, at));
+            let sw = V::load(this.at(SOUTH_WEST, axis, at));
+            let south = V::load(this.at(SOUTH, axis, at));
+            let se = V::load(this.at(SOUTH_EAST, axis, at));
+            let m0 = V::splat(if axis == 1 { -GRAVITY } else { 0.0 });
+            let m = m0.sub(nw).sub(north).sub(ne).sub(west);
+            let m = m.add(east).add(sw).add(south).add(se);
+            let pos = if partial {
+                V::load_masked(src.xyz[axis].add(k), on)
+            } else {
+                V::load(src.xyz[axis].add(k))
+            };
+            *p = pos.add(m);
+        }
+    }
+    // The floor: `if y < FLOOR_Y { y = FLOOR_Y }` is `y > FLOOR_Y ? y :
+    // FLOOR_Y` for every number (y is never NaN), one `maxpd`.
+    p[1] = p[1].max(V::splat(FLOOR_Y));
+    for s in 0..SPHERE_COUNT {
+        collide_sphere(&mut p, spheres.c[s], spheres.r[s], on);
+    }
+    for (axis, p) in p.iter().enumerate() {
+        // SAFETY: row j of dst, lanes on the grid.
+        unsafe {
+            let q = dst.xyz[axis].add(k);
+            if partial {
+                p.store_masked(q, on)
+            } else {
+                p.store(q)
+            }
+        }
+    }
+}
+
+/// One sphere, as [`crate::sim::collide`]: a point inside is pushed out
+/// along the radius, one exactly at the centre goes out through the top.
+#[inline(always)]
+fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, c: [f64; 3], r: f64, on: V::Mask) {
+    let c = [V::splat(c[0]), V::splat(c[1]), V::splat(c[2])];
+    // A first look along z, the axis a row's points share most (then y):
+    // where every point's `z - cz` is at least `r` in size, its square (rounded)
+    // is at least `r * r` (rounded), and so is the sum of the squares
+    // (rounding is monotonic, the other squares are not negative): no
+    // point can pass the test `d < r * r` below, so it is skipped, which
+    // changes nothing.
+    let dz = p[2].sub(c[2]);
+    let near = dz.abs().lt_in(V::splat(r), on);
+    if !V::any(near) {
+        return;
+    }
+    // And along y (a cloth on the floor, a sphere above it).
+    let dy = p[1].sub(c[1]);
+    if !V::any(dy.abs().lt_in(V::splat(r), near)) {
+        return;
+    }
+    let v = [p[0].sub(c[0]), dy, dz];
+    let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
+    let inside = V::and(d.lt(V::splat(r * r)), on);
+    if !V::any(inside) {
+        return;
+    }
+    let r = V::splat(r);
+    let centre = V::and(inside, d.eq(V::splat(0.0)));
+    let push = V::and_not(inside, centre);
+    let s = r.div(d.sqrt());
+    for a in 0..3 {
+        p[a] = V::select(push, v[a].mul(s).add(c[a]), p[a]);
+    }
+    p[1] = V::select(centre, c[1].add(r), p[1]);
+}
+
+/// Rows `j0..j1` of one pass, from `src` into the same rows of `dst`.
+/// `W` is `V::W` (a parameter so the ring's offsets are constants).
+///
+/// # Safety
+/// `src` and `dst` are `n x n` grids; no one writes `src` or those rows of
+/// `dst` meanwhile, and the path's instruction set is enabled.
+#[inline(always)]
+pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
+    src: &Grid<*const f64>,
+    dst: &Grid<*mut f64>,
+    j0: usize,
+    j1: usize,
+    spheres: &SphereSet,
+    ws: &mut Workspace,
+) {
+    assert_eq!(W, V::W);
+    let n = src.n;
+    debug_assert!(j0 < j1 && j1 <= n && dst.n == n);
+    let ring = ws.ring::<W>();
+    // Ring slots: row j0 - 1 in slot 0, j0 in 1, j0 + 1 in 2, j0 + 2 in 0...
+    macro_rules! slot {
+        ($r:expr) => {
+            ring[($r + 1 - j0) % 3]
+        };
+    }
+    for s0 in (0..n).step_by(STRIP) {
+        let s1 = (s0 + STRIP).min(n);
+        // Springs on columns c0..c1, output on s0..s1; column `col` of the
+        // strip at ring index `col + W - s0` (`c0 + W - s0` is `W - 1` or
+        // `W`).
+        let (c0, c1) = (s0.saturating_sub(1), (s1 + 1).min(n));
+        let spring_vectors = (c1 - c0).div_ceil(W);
+        let out_vectors = (s1 - s0).div_ceil(W);
+        // Zeros the sums read off the grid: column -1 of the east and
+        // south-east terms, column n of the south-west ones; and the whole
+        // row above the grid. Nothing in this strip writes them.
+        for row in ring {
+            for a in 0..3 {
+                // SAFETY: ring indices inside a term row.
+                unsafe {
+                    if s0 == 0 {
+                        *row.at(EAST, a, W - 1) = 0.0;
+                        *row.at(SOUTH_EAST, a, W - 1) = 0.0;
+                    }
+                    if s1 == n {
+                        *row.at(SOUTH_WEST, a, n + W - s0) = 0.0;
+                    }
+                }
+            }
+        }
+        if j0 == 0 {
+            for t in [SOUTH, SOUTH_EAST, SOUTH_WEST] {
+                for a in 0..3 {
+                    // SAFETY: a whole term row, slot 0 (row -1).
+                    unsafe { std::ptr::write_bytes(ring[0].at(t, a, 0), 0, stride(W)) };
+                }
+            }
+        }
+        // The springs of row r, vector k of this strip, into its ring slot.
+        macro_rules! row_springs {
+            ($r:expr, $k:expr, $far:expr) => {{
+                let a = c0 + $k * W;
+                let cols = columns::<V>(n, a);
+                // SAFETY: row r is on the grid; the ring index is inside.
+                $far = V::or($far, unsafe {
+                    springs::<V, W, FMA>(src, $r, a, &cols, slot!($r), a + W - s0)
+                });
+            }};
+        }
+        for r in j0.saturating_sub(1)..=j0 {
+            let mut far = V::mask_from_bits(0);
+            for k in 0..spring_vectors {
+                row_springs!(r, k, far);
+            }
+            if V::any(far) {
+                fix_far_row::<W>(src, r, (c0, c1, s0), slot!(r));
+            }
+        }
+        for j in j0..j1 {
+            let (above, this) = (ring[(j - j0) % 3], slot!(j));
+            let mut far = V::mask_from_bits(0);
+            for k in 0..spring_vectors {
+                if j + 1 < j1 {
+                    row_springs!(j + 1, k, far);
+                }
+                if k < out_vectors {
+                    let a = s0 + k * W;
+                    let partial = a + W > n;
+                    let on = V::lanes_below(n - a);
+                    // SAFETY: row j is the band's; the ring holds rows j - 1
+                    // and j of this strip.
+                    unsafe {
+                        finish::<V, W>(
+                            src,
+                            dst,
+                            j,
+                            a,
+                            on,
+                            partial,
+                            (above, this, a + W - s0),
+                            spheres,
+                        )
+                    };
+                }
+            }
+            if V::any(far) {
+                fix_far_row::<W>(src, j + 1, (c0, c1, s0), slot!(j + 1));
+            }
+        }
+    }
+}

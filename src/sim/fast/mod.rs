@@ -1,0 +1,372 @@
+//! The fast pass: exactly the arithmetic of [`super::reference`],
+//! reorganised so that it runs many times faster and gives the same bits.
+//!
+//! Every reorganisation, and why it is exact:
+//!
+//! - **Each spring is computed once.** The spring from point `a` to `b`
+//!   gives `a` the term `v * dd` with `v = b - a`. Seen from `b`,
+//!   `v' = a - b = -v` exactly (IEEE subtraction is antisymmetric), `d` is
+//!   the same sum of the same squares, so `dd` is the same, and `b`'s term
+//!   is exactly `-(v * dd)`. So each row computes its springs to the east,
+//!   south, south-east and south-west neighbours once, and each point takes
+//!   the other four (north-west, north, north-east, west) negated from the
+//!   row above and its west neighbour. `m - t` is the IEEE operation
+//!   `m + (-t)`, so subtracting the stored term is adding the neighbour's.
+//! - **Each point still sums its eight terms in the original's order**
+//!   (north-west, north, north-east, west, east, south-west, south,
+//!   south-east), starting from `(0, -0.001, 0)`: addition is not
+//!   associative, so the order is part of the result.
+//! - **Edges are zeros, not branches.** A spring to a neighbour off the grid
+//!   contributes an exact zero term (lane masks, and zero slots beside each
+//!   row). Adding zero is exact here: `m` starts at `+0` or `-0.001` and a
+//!   round-to-nearest sum is `-0` only when both operands are, so `m` is
+//!   never `-0`, and `m + (+-0) == m` for every other value. The same holds
+//!   for a spring the reference skips (`d` below the smallest normal).
+//! - **SIMD across points** of a row (8 lanes with AVX-512, 4 with AVX2 or
+//!   the baseline): each lane does one point's operations in the scalar
+//!   order, and `+ - * / sqrt` round the same in every lane width.
+//! - **Rows are software-pipelined** ([`kernel`]): the springs of row
+//!   `j + 1` are computed in the same loop as the sums and collisions of
+//!   row `j`, so the divider and the other units work at once. Order within
+//!   a point is unchanged; rows are independent within a pass (double
+//!   buffering), so interleaving them changes nothing.
+//! - **Square roots and divisions off the divider** (the `avx512-fma`
+//!   path): some springs' `sqrt(d)` and `/ d` are computed on the FMA units
+//!   by a routine proven to round correctly ([`exact`]), which by definition
+//!   gives the divider's bits. FMA is used only inside that routine; every
+//!   operation of the physics is still one rounded IEEE operation.
+//! - **Collisions sphere by sphere, vector by vector**: a lane's test
+//!   against sphere `k` reads where sphere `k - 1` left it, as in the
+//!   original; a vector with no point inside a sphere skips its push.
+//! - **Bands of rows on threads** ([`threads`], feature `parallel`): a band
+//!   recomputes the springs across its top edge from the same old
+//!   positions, which gives the bits the band above would; a spin barrier
+//!   between passes keeps every thread reading only finished positions.
+//!
+//! # Paths
+//!
+//! The instruction set is picked at run time, so one binary runs on any
+//! x86-64 (and the baseline on any other CPU), with the same bits on each:
+//! see [`Path`]. The environment variable `CLOTH_DEMO_SIMD` forces one
+//! (`avx512-fma`, `avx512`, `avx2`, `baseline`); the tests run every path
+//! the CPU has.
+
+pub mod exact;
+pub mod kernel;
+pub mod lanes;
+mod springs;
+#[cfg(feature = "parallel")]
+pub mod threads;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use super::{Cloth, Spheres, DIST, SPACING, SPHERE_COUNT};
+use kernel::Grid;
+pub(crate) use kernel::Workspace;
+
+/// Rest length of the springs along the grid lines.
+const REST_EDGE: f64 = SPACING * DIST[2][3];
+/// Rest length of the diagonal springs.
+const REST_DIAGONAL: f64 = SPACING * DIST[3][3];
+
+/// The environment variable that forces a [`Path`].
+pub const PATH_VARIABLE: &str = "CLOTH_DEMO_SIMD";
+
+/// Which springs of a row the `avx512-fma` path sends to the FMA square
+/// root (bit `t`) and division (bit `t + 4`), for spring type `t` (0 east,
+/// 1 south, 2 south-east, 3 south-west); the others take the divider.
+/// Chosen by measurement (README, Performance): the south-east springs'
+/// square roots. Sending more made the step slower here: the FMA routine
+/// takes about 30 vector operations where the divider takes one, and the
+/// vector ports are nearly as busy as the divider.
+const FMA_SPLIT: u8 = 0b0000_0100;
+
+/// An instruction-set path through the pass. All give the same bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Path {
+    /// AVX-512, with part of the springs' square roots and divisions on the
+    /// FMA units ([`exact`]) and the rest on the divider.
+    Avx512Fma,
+    /// AVX-512, every square root and division on the divider.
+    Avx512,
+    /// AVX2 (four lanes).
+    Avx2,
+    /// Plain `f64` operations, for any CPU.
+    Baseline,
+}
+
+impl Path {
+    /// Every path, fastest first.
+    pub const ALL: [Path; 4] = [Path::Avx512Fma, Path::Avx512, Path::Avx2, Path::Baseline];
+
+    /// The path's name, as [`PATH_VARIABLE`] takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Avx512Fma => "avx512-fma",
+            Path::Avx512 => "avx512",
+            Path::Avx2 => "avx2",
+            Path::Baseline => "baseline",
+        }
+    }
+
+    /// Whether this CPU can run the path.
+    pub fn supported(self) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512Fma | Path::Avx512 => std::arch::is_x86_feature_detected!("avx512f"),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Path::Avx512Fma | Path::Avx512 | Path::Avx2 => false,
+            Path::Baseline => true,
+        }
+    }
+
+    /// The paths this CPU can run, fastest first.
+    pub fn available() -> impl Iterator<Item = Path> {
+        Path::ALL.into_iter().filter(|p| p.supported())
+    }
+
+    /// The fastest path this CPU has.
+    pub fn best() -> Path {
+        Path::available().next().unwrap_or(Path::Baseline)
+    }
+
+    /// The path [`PATH_VARIABLE`] asks for: `Ok(None)` when it is unset or
+    /// empty.
+    ///
+    /// # Errors
+    /// A one-line message when it names no path, or one this CPU lacks.
+    pub fn from_env() -> Result<Option<Path>, String> {
+        match std::env::var(PATH_VARIABLE) {
+            Err(std::env::VarError::NotPresent) => Ok(None),
+            Err(std::env::VarError::NotUnicode(_)) => {
+                Err(format!("{PATH_VARIABLE} is not valid text"))
+            }
+            Ok(s) if s.is_empty() => Ok(None),
+            Ok(s) => {
+                let path: Path = s.parse().map_err(|e| format!("{PATH_VARIABLE}: {e}"))?;
+                if path.supported() {
+                    Ok(Some(path))
+                } else {
+                    Err(format!(
+                        "{PATH_VARIABLE}={path}: this CPU cannot run that path"
+                    ))
+                }
+            }
+        }
+    }
+
+    /// The path a new [`super::Simulation`] takes: the one
+    /// [`PATH_VARIABLE`] forces if that is valid, else [`Path::best`].
+    /// Read once per process.
+    pub fn selected() -> Path {
+        static SELECTED: OnceLock<Path> = OnceLock::new();
+        *SELECTED.get_or_init(|| Path::from_env().ok().flatten().unwrap_or_else(Path::best))
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Path {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Path, String> {
+        Path::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Path::ALL.iter().map(|p| p.name()).collect();
+                format!("unknown path {s:?} (one of: {})", names.join(", "))
+            })
+    }
+}
+
+/// Sphere centres and radii, copied out for the inner loop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SphereSet {
+    c: [[f64; 3]; SPHERE_COUNT],
+    r: [f64; SPHERE_COUNT],
+}
+
+impl From<&Spheres> for SphereSet {
+    fn from(s: &Spheres) -> Self {
+        SphereSet {
+            c: s.centres,
+            r: s.radii,
+        }
+    }
+}
+
+/// A band of one pass: rows `j0..j1` of `dst` from `src`.
+type BandFn =
+    unsafe fn(&Grid<*const f64>, &Grid<*mut f64>, usize, usize, &SphereSet, &mut Workspace);
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn band_avx512_fma(
+    s: &Grid<*const f64>,
+    d: &Grid<*mut f64>,
+    j0: usize,
+    j1: usize,
+    sp: &SphereSet,
+    ws: &mut Workspace,
+) {
+    // SAFETY: the caller's, and AVX-512F is enabled here.
+    unsafe { kernel::band::<lanes::Avx512, 8, FMA_SPLIT>(s, d, j0, j1, sp, ws) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn band_avx512(
+    s: &Grid<*const f64>,
+    d: &Grid<*mut f64>,
+    j0: usize,
+    j1: usize,
+    sp: &SphereSet,
+    ws: &mut Workspace,
+) {
+    // SAFETY: the caller's, and AVX-512F is enabled here.
+    unsafe { kernel::band::<lanes::Avx512, 8, 0>(s, d, j0, j1, sp, ws) }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn band_avx2(
+    s: &Grid<*const f64>,
+    d: &Grid<*mut f64>,
+    j0: usize,
+    j1: usize,
+    sp: &SphereSet,
+    ws: &mut Workspace,
+) {
+    // SAFETY: the caller's, and AVX2 is enabled here.
+    unsafe { kernel::band::<lanes::Avx2, 4, 0>(s, d, j0, j1, sp, ws) }
+}
+
+unsafe fn band_baseline(
+    s: &Grid<*const f64>,
+    d: &Grid<*mut f64>,
+    j0: usize,
+    j1: usize,
+    sp: &SphereSet,
+    ws: &mut Workspace,
+) {
+    // SAFETY: the caller's.
+    unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws) }
+}
+
+impl Path {
+    /// The band function of a supported path.
+    fn band(self) -> BandFn {
+        assert!(self.supported(), "path {self} is not supported here");
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512Fma => band_avx512_fma,
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => band_avx512,
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => band_avx2,
+            _ => band_baseline,
+        }
+    }
+}
+
+fn grid_of(c: &Cloth) -> Grid<*const f64> {
+    Grid {
+        xyz: [c.x.as_ptr(), c.y.as_ptr(), c.z.as_ptr()],
+        n: c.n(),
+    }
+}
+
+fn grid_of_mut(c: &mut Cloth) -> Grid<*mut f64> {
+    Grid {
+        xyz: [c.x.as_mut_ptr(), c.y.as_mut_ptr(), c.z.as_mut_ptr()],
+        n: c.n(),
+    }
+}
+
+/// One pass from `src` into `dst` (same grid size) on this thread: every
+/// point moved and collided from the old positions. The same bits as
+/// [`super::reference::pass`].
+///
+/// # Panics
+/// If the sizes differ, or `path` is not supported.
+pub(crate) fn pass(
+    src: &Cloth,
+    dst: &mut Cloth,
+    spheres: &Spheres,
+    path: Path,
+    ws: &mut Workspace,
+) {
+    let n = src.n();
+    assert_eq!(dst.n(), n, "pass: buffers of different sizes");
+    assert!(src.x.len() == n * n && src.y.len() == n * n && src.z.len() == n * n);
+    assert!(dst.x.len() == n * n && dst.y.len() == n * n && dst.z.len() == n * n);
+    let band = path.band();
+    // SAFETY: both grids are n x n (checked above), `dst` is borrowed
+    // mutably and `src` shared, so no one else touches them; the path is
+    // supported (checked in `band()`).
+    unsafe {
+        band(
+            &grid_of(src),
+            &grid_of_mut(dst),
+            0,
+            n,
+            &SphereSet::from(spheres),
+            ws,
+        );
+    }
+}
+
+/// `count` steps: the spheres stepped, then the passes, `cloth` and `back`
+/// swapped after each, on `bands` threads of row bands (one without the
+/// `parallel` feature). The one place [`super::Simulation`] runs the fast
+/// pass.
+pub(crate) fn run(
+    cloth: &mut Cloth,
+    back: &mut Cloth,
+    spheres: &mut Spheres,
+    count: u64,
+    path: Path,
+    workspaces: &mut Vec<Workspace>,
+    bands: usize,
+) {
+    #[cfg(feature = "parallel")]
+    if bands > 1 {
+        return threads::run(cloth, back, spheres, count, path, workspaces, bands);
+    }
+    let _ = bands;
+    if workspaces.is_empty() {
+        workspaces.push(Workspace::default());
+    }
+    for _ in 0..count {
+        spheres.step();
+        for _ in 0..super::PASSES {
+            pass(cloth, back, spheres, path, &mut workspaces[0]);
+            std::mem::swap(cloth, back);
+        }
+    }
+}
+
+/// For the tests: `out[k] = sqrt(x[k])` and `quot[k] = num[k] / x[k]`
+/// through the FMA routines of [`exact`] (AVX-512). Returns `false`, and
+/// writes nothing, where the CPU has no AVX-512.
+///
+/// # Panics
+/// If the slices are not all the same length.
+#[doc(hidden)]
+pub fn exact_sqrt_div(x: &[f64], num: &[f64], out: &mut [f64], quot: &mut [f64]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return exact::sqrt_div_slices(x, num, out, quot);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        assert!(x.len() == num.len() && x.len() == out.len() && x.len() == quot.len());
+        false
+    }
+}

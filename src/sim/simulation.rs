@@ -1,0 +1,262 @@
+//! [`Simulation`]: the cloth, the spheres, and the steps that move them;
+//! and how many threads a run of steps takes.
+
+#[cfg(feature = "parallel")]
+use std::time::{Duration, Instant};
+
+use super::{fast, general, Cloth, Model, Path, Spheres, GRID};
+
+/// The whole simulated scene: the cloth and the spheres it falls onto, and
+/// the [`Model`] of physics that moves them (the original unless set).
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    /// The cloth's points.
+    pub cloth: Cloth,
+    /// The spheres, placed for the last step run.
+    pub spheres: Spheres,
+    /// Which physics [`Simulation::step`] runs.
+    model: Model,
+    /// The pass's second buffer, swapped with `cloth` after each pass.
+    pub(crate) back: Cloth,
+    /// Scratch for the fast pass, one per band.
+    workspaces: Vec<fast::Workspace>,
+    /// The instruction-set path of the fast pass.
+    path: Path,
+    /// Threads asked for; `None`: what pays (see [`Simulation::set_threads`]).
+    threads: Option<usize>,
+    /// What the runs have measured, when the thread count is left to them.
+    #[cfg(feature = "parallel")]
+    auto: AutoThreads,
+}
+
+impl PartialEq for Simulation {
+    /// Two simulations are equal when their cloth, spheres and model are;
+    /// scratch space, path and threads do not count.
+    fn eq(&self, other: &Self) -> bool {
+        self.cloth == other.cloth && self.spheres == other.spheres && self.model == other.model
+    }
+}
+
+/// Grid points times steps below which a run whose thread count is left to
+/// it stays on one thread: starting the threads costs about as much as a
+/// few steps of the demo's grid. (So the window's few steps a frame run on
+/// its own thread.)
+#[cfg(feature = "parallel")]
+const THREADED_RUN_MIN_WORK: u64 = 32 * 32 * 16;
+
+/// Rows per band at the least when the thread count is left to the runs.
+#[cfg(feature = "parallel")]
+const MIN_BAND_ROWS: usize = 16;
+
+/// When the thread count is left to the runs: which count was faster the
+/// last time both were timed, and how many runs until they are timed
+/// again (a machine's other work comes and goes).
+#[cfg(feature = "parallel")]
+#[derive(Clone, Debug, Default)]
+struct AutoThreads {
+    /// Threads last found faster; 0 before any trial.
+    choice: usize,
+    /// Runs left before the next trial.
+    runs_left: u32,
+}
+
+/// Runs between trials of one thread against several.
+#[cfg(feature = "parallel")]
+const RUNS_BETWEEN_TRIALS: u32 = 20;
+
+impl Simulation {
+    /// The demo at its start: the flat 32 x 32 sheet and the spheres at rest,
+    /// no steps run (the original's Initialise()).
+    pub fn new() -> Self {
+        Simulation::with_grid(GRID)
+    }
+
+    /// The start state on an `n x n` grid (the demo is `n = 32`).
+    ///
+    /// # Panics
+    /// If `n < 2`.
+    pub fn with_grid(n: usize) -> Self {
+        Simulation::resume(Cloth::flat(n), 0)
+    }
+
+    /// The demo's start (the flat 32 x 32 sheet, no steps run) under
+    /// `model`.
+    pub fn with_model(model: Model) -> Self {
+        Simulation::resume_with(Cloth::flat(GRID), 0, model)
+    }
+
+    /// Resume from a cloth that has already run `start` steps: the spheres
+    /// are placed as they were after step `start`, and the next step is
+    /// `start + 1`. Runs the original model.
+    pub fn resume(cloth: Cloth, start: u64) -> Self {
+        Simulation::resume_with(cloth, start, Model::ORIGINAL)
+    }
+
+    /// [`Simulation::resume`] under `model`. A state file holds the cloth
+    /// alone, not the model it ran under, so any state resumes under any
+    /// model.
+    pub fn resume_with(cloth: Cloth, start: u64, model: Model) -> Self {
+        Simulation {
+            back: cloth.clone(),
+            cloth,
+            spheres: Spheres::after_steps(start),
+            model,
+            workspaces: Vec::new(),
+            path: Path::selected(),
+            threads: None,
+            #[cfg(feature = "parallel")]
+            auto: AutoThreads::default(),
+        }
+    }
+
+    /// The physics [`Simulation::step`] runs.
+    pub fn model(&self) -> Model {
+        self.model
+    }
+
+    /// Run `model` from the next step on, from the cloth and spheres as
+    /// they are (for example 5 passes from step 1234). Setting the original
+    /// back returns to the fast, bit-exact pass.
+    pub fn set_model(&mut self, model: Model) {
+        self.model = model;
+    }
+
+    /// Steps run so far (the sphere counter `a`).
+    pub fn steps(&self) -> u64 {
+        self.spheres.a
+    }
+
+    /// The instruction-set path the fast pass takes (every path gives the
+    /// same bits). A new simulation takes [`Path::selected`].
+    pub fn path(&self) -> Path {
+        self.path
+    }
+
+    /// Take another path.
+    ///
+    /// # Errors
+    /// If this CPU cannot run `path`; the path is then unchanged.
+    pub fn set_path(&mut self, path: Path) -> Result<(), String> {
+        if !path.supported() {
+            return Err(format!("this CPU cannot run the {path} path"));
+        }
+        self.path = path;
+        Ok(())
+    }
+
+    /// How many threads [`Simulation::run`] uses, in bands of rows (every
+    /// count gives the same bits).
+    ///
+    /// `Some(k)` uses `k` threads (at most one a row) for every run.
+    /// `None`, the default, is what pays: one thread for a run of a few
+    /// steps of the demo's grid (the window's frames), and otherwise up to
+    /// one a core and one per 16 rows, or one, whichever the runs measure
+    /// faster: a long enough run times a few of its steps each way and uses
+    /// the faster for the rest (and again every 20 runs, as the machine's
+    /// other work comes and goes). Without the `parallel` feature every run
+    /// is on the calling thread.
+    pub fn set_threads(&mut self, threads: Option<usize>) {
+        self.threads = threads.map(|k| k.max(1));
+    }
+
+    /// The threads asked for with [`Simulation::set_threads`].
+    pub fn threads(&self) -> Option<usize> {
+        self.threads
+    }
+
+    /// One step, the original's GameDraw() physics: move the spheres, then
+    /// fifteen passes of the cloth. Under a model other than the original,
+    /// the passes are the model's, through the general pass ([`general`]).
+    pub fn step(&mut self) {
+        self.run(1);
+    }
+
+    /// `count` steps, as many [`Simulation::step`]s. The original model
+    /// runs the fast pass, on several threads where that pays (see
+    /// [`Simulation::set_threads`]); every other model the general pass,
+    /// on the calling thread.
+    pub fn run(&mut self, count: u64) {
+        self.match_back_buffer();
+        if !self.model.is_original() {
+            for _ in 0..count {
+                self.spheres.step();
+                general::passes(&mut self.cloth, &mut self.back, &self.spheres, &self.model);
+            }
+            return;
+        }
+        #[cfg(feature = "parallel")]
+        match self.threads {
+            Some(k) => self.run_bands(count, k.min(self.cloth.n())),
+            None => self.run_auto(count),
+        }
+        #[cfg(not(feature = "parallel"))]
+        self.run_bands(count, 1);
+    }
+
+    /// `count` steps in `bands` bands: the one place the fast pass runs.
+    fn run_bands(&mut self, count: u64, bands: usize) {
+        fast::run(
+            &mut self.cloth,
+            &mut self.back,
+            &mut self.spheres,
+            count,
+            self.path,
+            &mut self.workspaces,
+            bands,
+        );
+    }
+
+    /// [`Simulation::run`] with the thread count left to the runs.
+    #[cfg(feature = "parallel")]
+    fn run_auto(&mut self, mut count: u64) {
+        let n = self.cloth.n();
+        if count.saturating_mul((n * n) as u64) < THREADED_RUN_MIN_WORK {
+            return self.run_bands(count, 1);
+        }
+        let most = std::thread::available_parallelism()
+            .map_or(1, |c| c.get())
+            .min(n / MIN_BAND_ROWS)
+            .max(1);
+        if most == 1 {
+            return self.run_bands(count, 1);
+        }
+        // A trial: enough steps each way to start the threads and time
+        // them (16 of the demo's grid, one of 128 x 128 and up), out of a
+        // run long enough to spend most of its steps on the winner.
+        let trial = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
+        if (self.auto.choice == 0 || self.auto.runs_left == 0) && count >= 4 * trial {
+            let mut time = |bands: usize| {
+                let t0 = Instant::now();
+                self.run_bands(trial, bands);
+                t0.elapsed()
+            };
+            let (one, several): (Duration, Duration) = (time(1), time(most));
+            self.auto.choice = if several < one { most } else { 1 };
+            self.auto.runs_left = RUNS_BETWEEN_TRIALS;
+            count -= 2 * trial;
+        } else {
+            self.auto.runs_left = self.auto.runs_left.saturating_sub(1);
+        }
+        let bands = if self.auto.choice == 0 {
+            1
+        } else {
+            self.auto.choice
+        };
+        self.run_bands(count, bands);
+    }
+
+    /// Make the second buffer the cloth's size, should the caller have
+    /// replaced `cloth` with one of another size.
+    pub(crate) fn match_back_buffer(&mut self) {
+        let n = self.cloth.n();
+        if self.back.n() != n || self.back.x.len() != n * n {
+            self.back = self.cloth.clone();
+        }
+    }
+}
+
+impl Default for Simulation {
+    fn default() -> Self {
+        Simulation::new()
+    }
+}

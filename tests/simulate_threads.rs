@@ -1,0 +1,83 @@
+//! `simulate --threads N` and `CLOTH_DEMO_SIMD`: every thread count and
+//! every path the CPU has writes the golden file, and bad values are
+//! usage errors.
+
+mod common;
+
+use std::process::{Command, Output};
+
+use cloth_demo::sim::{Path, PATH_VARIABLE};
+
+fn simulate(args: &[&str], path: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
+    cmd.arg("simulate").args(args).env_remove(PATH_VARIABLE);
+    if let Some(p) = path {
+        cmd.env(PATH_VARIABLE, p);
+    }
+    cmd.output().expect("run cloth-demo")
+}
+
+fn assert_usage_error(out: &Output, needle: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line, got: {err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+}
+
+#[test]
+fn every_thread_count_and_path_writes_the_golden_300_file() {
+    let golden = std::fs::read_to_string(common::data_path("cloth_step_00300.csv")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for path in Path::available() {
+        for threads in ["1", "2", "3"] {
+            let csv = dir.path().join(format!("{path}-{threads}.csv"));
+            let out = simulate(
+                &[
+                    "--steps",
+                    "300",
+                    "--threads",
+                    threads,
+                    "--csv",
+                    csv.to_str().unwrap(),
+                ],
+                Some(path.name()),
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                std::fs::read_to_string(&csv).unwrap(),
+                golden,
+                "{path} on {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_thread_counts_are_usage_errors() {
+    for (bad, said) in [
+        ("0", "--threads"),
+        ("257", "--threads"),
+        ("two", "--threads"),
+        ("", "--threads"),
+        ("-1", "-1"),
+    ] {
+        assert_usage_error(&simulate(&["--steps", "1", "--threads", bad], None), said);
+    }
+}
+
+#[test]
+fn a_path_that_is_not_there_is_a_usage_error() {
+    assert_usage_error(&simulate(&["--steps", "1"], Some("sse9")), PATH_VARIABLE);
+    for path in Path::ALL.into_iter().filter(|p| !p.supported()) {
+        assert_usage_error(&simulate(&["--steps", "1"], Some(path.name())), path.name());
+    }
+    // Unset or empty: the best path, no error.
+    for ok in [None, Some("")] {
+        assert!(simulate(&["--steps", "1"], ok).status.success());
+    }
+}
