@@ -22,7 +22,8 @@ pub struct ModelArgs {
     ///
     /// A pass only looks one point away, so a tug spreads N points a step;
     /// a free sheet falls 0.001 N a step. The original's is 15.
-    #[arg(long, value_name = "N", value_parser = passes, default_value_t = Passes::ORIGINAL)]
+    #[arg(long, value_name = "N", value_parser = passes, default_value_t = Passes::ORIGINAL,
+          allow_negative_numbers = true)]
     pub passes: Passes,
 
     /// No diagonal springs: "The four diagonals stop it shearing, so the
