@@ -328,6 +328,11 @@ impl App {
                 self.demo.sim().steps()
             );
         }
+        // Paused, the title shows the step: a restart's first frame moves
+        // it (from 0 to 2).
+        if frame.steps > 0 && self.demo.state() == RunState::Paused {
+            self.show_title();
+        }
     }
 }
 

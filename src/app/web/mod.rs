@@ -168,7 +168,12 @@ impl Page {
         }
         // Stopped, nothing steps and the view cannot turn: the picture is
         // drawn again only if the canvas was resized (which clears it).
-        let _ = self.demo.frame(web_time::Instant::now());
+        let ran = self.demo.frame(web_time::Instant::now());
+        // Paused, the caption shows the step: a restart's first frame
+        // moves it (from 0 to 2).
+        if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
+            self.show_caption();
+        }
         let now = Drawn {
             steps: self.demo.sim().steps(),
             camera: self.demo.camera(),
