@@ -23,8 +23,8 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 
 use cloth_demo::sim::general::SpatialHash;
 use cloth_demo::sim::{
-    general, Buffering, Cloth, Model, Order, Passes, Pins, Scene, Simulation, SpringLaw,
-    Thickness, FLOOR_Y,
+    general, Buffering, Cloth, Model, Order, Passes, Pins, Scene, Simulation, SpringLaw, Thickness,
+    FLOOR_Y,
 };
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {

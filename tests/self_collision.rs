@@ -224,7 +224,7 @@ proptest! {
         let after: Vec<[f64; 3]> = c.points().collect();
         for &(a, b) in &chosen {
             let d = dist(after[a], after[b]);
-            prop_assert!(d >= T && d <= T * (1.0 + 1e-8), "pair {} {}: {}", a, b, d);
+            prop_assert!((T..=T * (1.0 + 1e-8)).contains(&d), "pair {} {}: {}", a, b, d);
             for axis in 0..3 {
                 let (m0, m1) = (pts[a][axis] + pts[b][axis], after[a][axis] + after[b][axis]);
                 prop_assert!((m0 - m1).abs() < 1e-12, "middle moved: {} {}", m0, m1);

@@ -342,7 +342,7 @@ fn push_apart(cloth: &mut Cloth, a: usize, b: usize, t: f64, pinned: &[bool]) ->
     let pb = [cloth.x[b], cloth.y[b], cloth.z[b]];
     let v = [pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]];
     let d2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
-    if !(d2 < t * t) {
+    if d2 >= t * t || d2.is_nan() {
         return 0.0;
     }
     // The unit vector from a to b, and their distance.

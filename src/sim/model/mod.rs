@@ -12,6 +12,20 @@
 //! | [`order`](Model::order) | rows, from `[0][0]` | reversed, from the opposite corner | (the same sentence) |
 //! | [`law`](Model::law) | the article's lopsided spring | Hooke's law | "Hooke's law would move the point in proportion to the stretch" |
 //!
+//! And what other cloth programs do, which the article's does not:
+//!
+//! | field | the original | other programs | what it does |
+//! |---|---|---|---|
+//! | [`pins`](Model::pins) | nothing pinned | the `j = 0` row ([`Pins::Top`]), or its two corners | pinned points never move, bit for bit; springs pull only the free end |
+//! | [`wind`](Model::wind) | calm | `(x, y, z)` world units a pass | each triangle pushed along its normal by `n dot(n, wind)`: a sheet edge-on feels nothing |
+//! | [`gusts`](Model::gusts) | off | on | the wind's strength rises and falls with the step count (a fixed function: runs repeat) |
+//! | [`inertia`](Model::inertia) | none: "Nothing swings or bounces" | damping 0 to 1 | Verlet, `x + (1 - D) (x - x_prev)` before the passes: it swings and overshoots |
+//! | [`self_collision`](Model::self_collision) | none: "nothing to stop the cloth passing through itself" | a thickness | points that are not grid neighbours pushed apart to it each pass (a spatial hash) |
+//!
+//! [`Scene`] bundles these into presets (`curtain`, `flag`, `drape`) with
+//! their start cloths; a scene's [`Scene::model`] is a `Model` like any
+//! other, to change further.
+//!
 //! [`Simulation`](super::Simulation) runs the fast, bit-exact pass exactly
 //! when its model is the original, and the plain general pass
 //! ([`super::general`]) for every other model. A model is not part of the
@@ -21,10 +35,11 @@
 //! Every value of every field is valid: [`Passes`] can only hold 1 to 100,
 //! and its constructor and [`FromStr`](std::str::FromStr) say why a number is refused, so a
 //! front end can show the error as it is. The struct is
-//! `#[non_exhaustive]`, so that further choices (pinned points, wind,
-//! inertia, self-collision) can join it as fields without breaking a
-//! caller: start from [`Model::ORIGINAL`] (or `Model::default()`) and set
-//! the fields that differ.
+//! `#[non_exhaustive]`, so that further choices can join it as fields
+//! without breaking a caller: start from [`Model::ORIGINAL`] (or
+//! `Model::default()`, or a [`Scene::model`]) and set the fields that
+//! differ. [`Pins`], [`Wind`], [`Damping`] and [`Thickness`] likewise hold
+//! only valid values and parse from text with one-line errors.
 //!
 //! ```
 //! use cloth_demo::sim::{Buffering, Model, Order, Passes, Simulation};
