@@ -60,7 +60,7 @@
 //! on a sheet folded onto itself on the floor, over 400 steps: the closest
 //! two points are at least 0.95 `T` apart after 93% to 99% of the steps,
 //! and never closer than 0.53 `T` (at the default thickness, no inertia;
-//! 0.75 to 0.86 `T` with inertia or a thickness of 0.08); the original, with
+//! 0.61 to 0.73 `T` with inertia or a thickness of 0.08); the original, with
 //! no self-collision, lets them meet (0.01 apart or less). The pushes can
 //! also move a point a little way into a
 //! sphere (the next pass pushes it out).
