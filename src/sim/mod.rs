@@ -103,17 +103,44 @@
 //!
 //! A model is not stored in the state file: any state resumes under any
 //! model ([`Simulation::resume_with`]).
+//!
+//! # Other cloth programs: pins, wind, inertia, self-collision
+//!
+//! Other well-known cloth programs pin cloth to rods, blow wind on it,
+//! give it inertia and stop it passing through itself; a [`Model`] has
+//! each as a field too, run by the general pass, and [`Scene`] presets
+//! show them at once. In a pass, each free point's move `m` starts as
+//! gravity plus the wind's push ([`general::wind`]), adds its springs,
+//! and is collided as the original's; pinned points ([`Pins`]) stay put;
+//! then, with self-collision, points closer than the thickness are pushed
+//! apart ([`general::self_collision`]). With inertia a step begins with
+//! Verlet's move ([`general::inertia`]).
+//!
+//! **The previous positions.** With inertia the state is the cloth and
+//! where each point was one step before (its velocity is the difference):
+//! [`Simulation`] holds them as a second [`Cloth`]
+//! ([`Simulation::previous`], `None` without inertia), keeps them exactly
+//! while the model has inertia, and starts a cloth that has none at rest.
+//! Its state file carries them as three more columns, `px,py,pz`, under
+//! the header `j,i,x,y,z,px,py,pz` ([`state_file`]); without inertia the
+//! file is the plain format, byte for byte the golden files.
 
 pub mod fast;
 pub mod general;
 pub mod model;
 pub mod reference;
+mod simulation;
 pub mod spheres;
 pub mod state_file;
 
+pub use simulation::Simulation;
+
 pub use fast::PARALLEL_MIN_GRID;
 pub use general::HOOKE_STIFFNESS;
-pub use model::{Buffering, Model, ModelError, Order, Passes, SpringLaw, Springs, BEND_SHARE};
+pub use model::{
+    Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
+    Thickness, Wind, BEND_SHARE,
+};
 
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 
@@ -347,124 +374,4 @@ pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
         }
     }
     [nx, ny, nz]
-}
-
-/// The whole simulated scene: the cloth and the spheres it falls onto, and
-/// the [`Model`] of physics that moves them (the original unless set).
-#[derive(Clone, Debug)]
-pub struct Simulation {
-    /// The cloth's points.
-    pub cloth: Cloth,
-    /// The spheres, placed for the last step run.
-    pub spheres: Spheres,
-    /// Which physics [`Simulation::step`] runs.
-    model: Model,
-    /// The pass's second buffer, swapped with `cloth` after each pass.
-    back: Cloth,
-    /// Scratch rows for the fast pass, one per band.
-    workspaces: Vec<fast::Workspace>,
-}
-
-impl PartialEq for Simulation {
-    /// Two simulations are equal when their cloth, spheres and model are;
-    /// scratch space does not count.
-    fn eq(&self, other: &Self) -> bool {
-        self.cloth == other.cloth && self.spheres == other.spheres && self.model == other.model
-    }
-}
-
-impl Simulation {
-    /// The demo at its start: the flat 32 x 32 sheet and the spheres at rest,
-    /// no steps run (the original's Initialise()).
-    pub fn new() -> Self {
-        Simulation::with_grid(GRID)
-    }
-
-    /// The start state on an `n x n` grid (the demo is `n = 32`).
-    ///
-    /// # Panics
-    /// If `n < 2`.
-    pub fn with_grid(n: usize) -> Self {
-        Simulation::resume(Cloth::flat(n), 0)
-    }
-
-    /// The demo's start (the flat 32 x 32 sheet, no steps run) under
-    /// `model`.
-    pub fn with_model(model: Model) -> Self {
-        Simulation::resume_with(Cloth::flat(GRID), 0, model)
-    }
-
-    /// Resume from a cloth that has already run `start` steps: the spheres
-    /// are placed as they were after step `start`, and the next step is
-    /// `start + 1`. Runs the original model.
-    pub fn resume(cloth: Cloth, start: u64) -> Self {
-        Simulation::resume_with(cloth, start, Model::ORIGINAL)
-    }
-
-    /// [`Simulation::resume`] under `model`. A state file holds the cloth
-    /// alone, not the model it ran under, so any state resumes under any
-    /// model.
-    pub fn resume_with(cloth: Cloth, start: u64, model: Model) -> Self {
-        Simulation {
-            back: cloth.clone(),
-            cloth,
-            spheres: Spheres::after_steps(start),
-            model,
-            workspaces: Vec::new(),
-        }
-    }
-
-    /// The physics [`Simulation::step`] runs.
-    pub fn model(&self) -> Model {
-        self.model
-    }
-
-    /// Run `model` from the next step on, from the cloth and spheres as
-    /// they are (for example 5 passes from step 1234). Setting the original
-    /// back returns to the fast, bit-exact pass.
-    pub fn set_model(&mut self, model: Model) {
-        self.model = model;
-    }
-
-    /// Steps run so far (the sphere counter `a`).
-    pub fn steps(&self) -> u64 {
-        self.spheres.a
-    }
-
-    /// One step, the original's GameDraw() physics: move the spheres, then
-    /// fifteen passes of the cloth. Under a model other than the original,
-    /// the passes are the model's, through the general pass ([`general`]).
-    pub fn step(&mut self) {
-        self.spheres.step();
-        if !self.model.is_original() {
-            general::passes(&mut self.cloth, &mut self.back, &self.spheres, &self.model);
-            return;
-        }
-        if self.back.n() != self.cloth.n() {
-            // The caller replaced `cloth` with one of another size.
-            self.back = self.cloth.clone();
-        }
-        for _ in 0..PASSES {
-            fast::pass(
-                &self.cloth,
-                &mut self.back,
-                &self.spheres,
-                &mut self.workspaces,
-            );
-            std::mem::swap(&mut self.cloth, &mut self.back);
-        }
-    }
-
-    /// `count` steps.
-    pub fn run(&mut self, count: u64) {
-        for _ in 0..count {
-            self.step();
-        }
-    }
-}
-
-impl Default for Simulation {
-    fn default() -> Self {
-        Simulation::new()
-    }
 }
