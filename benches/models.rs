@@ -1,18 +1,31 @@
 //! One step of each model at 32 x 32, from the demo's draped state (step
-//! 300): the figure behind "holds 60 steps a second with room to spare".
+//! 300): the figure behind "holds 60 steps a second with room to spare";
+//! one step of each scene at 32 x 32, from its own state at step 300; and
+//! self-collision's spatial hash alone on grids of 32 x 32 to 256 x 256.
 //!
 //!     cargo bench --bench models
 //!     cargo bench --no-default-features --bench models   # the sim alone
+//!     cargo bench --bench models -- scene/                # the scenes only
 //!
-//! Throughput is one step per iteration, so criterion's "elem/s" is steps
-//! per second; the window needs 60. `model/original` is the fast pass (what
-//! the demo runs); `model/original-general` is the general pass on the
-//! original model, the baseline every what-if's general pass compares
-//! with.
+//! Throughput is one step per iteration in `model/` and `scene/`, so
+//! criterion's "elem/s" is steps per second; the window needs 60.
+//! `model/original` is the fast pass (what the demo runs);
+//! `model/original-general` is the general pass on the original model, the
+//! baseline every what-if's general pass compares with. In
+//! `self-collision/` it is one point per element, one pass of the hash
+//! (finding the pairs and pushing them apart) per iteration, so 1e9 /
+//! "elem/s" is the nanoseconds per point-pass; its state at every size is
+//! the sheet folded in half onto the floor, its top layer sunk to 0.8 of
+//! the thickness above the bottom one, so every point of the top layer is
+//! pushed each pass.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use cloth_demo::sim::{general, Buffering, Model, Order, Passes, Simulation, SpringLaw};
+use cloth_demo::sim::general::SpatialHash;
+use cloth_demo::sim::{
+    general, Buffering, Cloth, Model, Order, Passes, Pins, Scene, Simulation, SpringLaw, Thickness,
+    FLOOR_Y,
+};
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {
     let mut m = Model::ORIGINAL;
@@ -94,5 +107,62 @@ fn models(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, models);
+fn scenes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("scene");
+    g.throughput(Throughput::Elements(1));
+    for scene in Scene::ALL {
+        let mut sim = scene.simulation();
+        sim.run(300);
+        g.bench_function(scene.name(), |b| {
+            b.iter(|| {
+                sim.step();
+                black_box(&sim.cloth);
+            })
+        });
+    }
+    g.finish();
+}
+
+/// An `n x n` sheet folded in half onto the floor along row `n / 2`, its
+/// top layer 0.8 thicknesses above the bottom one.
+fn folded(n: usize, t: f64) -> Cloth {
+    let half = n / 2;
+    let gap = 0.8 * t;
+    let crease = (0.01 - gap * gap / 4.0).sqrt();
+    let pts: Vec<[f64; 3]> = (0..n * n)
+        .map(|k| {
+            let (j, i) = (k / n, k % n);
+            let x = (i as f64 - n as f64 / 2.0) * 0.1;
+            let z = |row: usize| (row as f64 - half as f64) * 0.1;
+            if j < half {
+                [x, FLOOR_Y, z(j)]
+            } else if j == half {
+                [x, FLOOR_Y + gap / 2.0, z(half - 1) + crease]
+            } else {
+                [x, FLOOR_Y + gap, z(2 * half - j)]
+            }
+        })
+        .collect();
+    Cloth::from_points(&pts).expect("n x n points")
+}
+
+fn self_collision(c: &mut Criterion) {
+    let t = Thickness::default().get();
+    let mut g = c.benchmark_group("self-collision");
+    for n in [32usize, 64, 128, 256] {
+        let start = folded(n, t);
+        let mut hash = SpatialHash::new();
+        g.throughput(Throughput::Elements((n * n) as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(n), &start, |b, start| {
+            b.iter_batched_ref(
+                || start.clone(),
+                |cloth| black_box(hash.separate(cloth, t, 1, Pins::None)),
+                criterion::BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, models, scenes, self_collision);
 criterion_main!(benches);

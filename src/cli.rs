@@ -1,5 +1,6 @@
 //! The command line, as clap derive types.
 
+pub mod model;
 pub mod values;
 
 use std::path::PathBuf;
@@ -7,6 +8,7 @@ use std::path::PathBuf;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use cloth_demo::render::Camera;
 
+pub use model::ModelArgs;
 pub use values::{Format, Orbit, Size};
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
@@ -23,10 +25,13 @@ pub const MAX_EVERY: u64 = 36_000;
 /// classic OpenGL demo.
 ///
 /// With no subcommand it opens the demo in a window: drag with the left
-/// mouse button to turn the view, press Escape to quit.
+/// mouse button to turn the view, press Escape to quit; the keys below
+/// pause, step, restart, change the speed and switch the what-ifs, and
+/// the title says what differs from the default.
 #[derive(Debug, Parser)]
 #[command(name = "cloth-demo", version)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(after_help = cloth_demo::app::keys::help())]
 pub struct Cli {
     /// What to do; the window when left out.
     #[command(subcommand)]
@@ -34,6 +39,9 @@ pub struct Cli {
 
     #[command(flatten)]
     pub window: WindowArgs,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
 }
 
 /// Options of the window.
@@ -119,6 +127,9 @@ fn every(text: &str) -> Result<u64, String> {
 pub struct StartArgs {
     /// Start from this cloth state (CSV: header `j,i,x,y,z`, 1,024 rows, as
     /// `simulate --csv` writes) instead of the flat sheet.
+    ///
+    /// A state file holds the cloth alone, not the model it ran under: it
+    /// resumes under the what-if flags given now (the original's if none).
     #[arg(long, value_name = "STATE.csv")]
     pub from: Option<PathBuf>,
 
@@ -150,6 +161,9 @@ pub struct RenderArgs {
 
     #[command(flatten)]
     pub start: StartArgs,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
 }
 
 /// The picture: its size and the camera (`render` and `record`).
@@ -233,6 +247,9 @@ pub struct RecordArgs {
 
     #[command(flatten)]
     pub start: StartArgs,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
 }
 
 /// `cloth-demo simulate`.
@@ -244,6 +261,9 @@ pub struct SimulateArgs {
 
     /// Write the final cloth to this state file, whole or not at all; `-`
     /// is standard output (the summary then goes to stderr).
+    ///
+    /// The file holds the cloth alone, not the model (the what-if flags):
+    /// resume it with the same flags to go on under the same physics.
     ///
     /// An existing file is replaced only once the new one is complete,
     /// keeping its permissions; through a symbolic link, the file it
@@ -260,4 +280,7 @@ pub struct SimulateArgs {
 
     #[command(flatten)]
     pub start: StartArgs,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
 }

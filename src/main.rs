@@ -42,6 +42,7 @@ fn main() -> ExitCode {
         let options = cloth_demo::app::Options {
             fullscreen: cli.window.fullscreen,
             uncapped: cli.window.uncapped,
+            model: cli.model.model(),
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));
     };

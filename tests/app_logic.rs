@@ -1,18 +1,20 @@
 //! The front ends' decisions, without a window or a browser: mouse drag,
-//! keys and clicks (stop, restart), the running demo, zero-size resizes
-//! and frame pacing.
+//! keys and clicks (stop, restart, pause, step, speed, the what-ifs), the
+//! running demo and its title, zero-size resizes and frame pacing.
 
 use std::time::{Duration, Instant};
 
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{self, Action, RunState};
+use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, Modifiers, RunState};
+use cloth_demo::app::keys::{self as key_table, BINDINGS};
 use cloth_demo::app::orbit::Orbit;
 use cloth_demo::app::pacing::{
-    Frame, FrameCounter, Mode, NextFrame, Pacer, FIRST_FRAME_STEPS, MAX_CATCH_UP, STEPS_PER_SECOND,
+    self, Frame, FrameCounter, Mode, NextFrame, Pacer, FIRST_FRAME_STEPS, MAX_CATCH_UP, SPEEDS,
+    STEPS_PER_SECOND,
 };
-use cloth_demo::app::{action_for_event, action_for_key, drawable_size};
+use cloth_demo::app::{action_for_event, action_for_key, drawable_size, title, TITLE};
 use cloth_demo::render::Camera;
-use cloth_demo::sim::Simulation;
+use cloth_demo::sim::{Buffering, Model, Order, Passes, Simulation, SpringLaw};
 use winit::dpi::PhysicalSize;
 use winit::event::{ElementState, WindowEvent};
 use winit::keyboard::{Key, NamedKey, SmolStr};
@@ -131,46 +133,72 @@ fn from_camera_keeps_the_angles() {
 
 // ---------------------------------------------------------------- input
 
+/// The window's action for a fresh press of `key` with no modifiers,
+/// while running.
+fn pressed(key: &Key) -> Option<Action> {
+    action_for_key(
+        key,
+        ElementState::Pressed,
+        false,
+        Modifiers::default(),
+        RunState::Running,
+    )
+}
+
 #[test]
 fn escape_pressed_stops() {
     let esc = Key::Named(NamedKey::Escape);
-    assert_eq!(
-        action_for_key(&esc, ElementState::Pressed),
-        Some(Action::Stop)
+    assert_eq!(pressed(&esc), Some(Action::Stop));
+    let released = action_for_key(
+        &esc,
+        ElementState::Released,
+        false,
+        Modifiers::default(),
+        RunState::Running,
     );
-    assert_eq!(action_for_key(&esc, ElementState::Released), None);
+    assert_eq!(released, None);
+    // Held down: the repeat stops too (as before the other keys came).
+    let repeat = action_for_key(
+        &esc,
+        ElementState::Pressed,
+        true,
+        Modifiers::default(),
+        RunState::Paused,
+    );
+    assert_eq!(repeat, Some(Action::Stop));
 }
 
 #[test]
 fn other_keys_do_not_stop() {
     for key in [
         Key::Named(NamedKey::Enter),
-        Key::Named(NamedKey::Space),
         Key::Named(NamedKey::F4),
+        Key::Named(NamedKey::ArrowLeft),
         Key::Character(SmolStr::new("q")),
         Key::Character(SmolStr::new("\u{1b}")),
     ] {
-        assert_eq!(action_for_key(&key, ElementState::Pressed), None, "{key:?}");
+        assert_eq!(pressed(&key), None, "{key:?}");
     }
 }
 
 #[test]
 fn the_close_button_stops_and_other_events_do_not() {
-    assert_eq!(
-        action_for_event(&WindowEvent::CloseRequested),
-        Some(Action::Stop)
-    );
+    let event = |e: &WindowEvent| action_for_event(e, Modifiers::default(), RunState::Running);
+    assert_eq!(event(&WindowEvent::CloseRequested), Some(Action::Stop));
     // Destroyed from outside: nothing left to draw in.
+    assert_eq!(event(&WindowEvent::Destroyed), Some(Action::Stop));
+    // Paused, the close button still closes.
     assert_eq!(
-        action_for_event(&WindowEvent::Destroyed),
+        action_for_event(
+            &WindowEvent::CloseRequested,
+            Modifiers::default(),
+            RunState::Paused
+        ),
         Some(Action::Stop)
     );
-    assert_eq!(action_for_event(&WindowEvent::RedrawRequested), None);
-    assert_eq!(
-        action_for_event(&WindowEvent::Resized(PhysicalSize::new(0, 0))),
-        None
-    );
-    assert_eq!(action_for_event(&WindowEvent::Focused(false)), None);
+    assert_eq!(event(&WindowEvent::RedrawRequested), None);
+    assert_eq!(event(&WindowEvent::Resized(PhysicalSize::new(0, 0))), None);
+    assert_eq!(event(&WindowEvent::Focused(false)), None);
 }
 
 #[test]
@@ -184,7 +212,13 @@ fn key_values_name_the_shared_keys() {
         input::Key::from_key_value("\u{e9}"),
         input::Key::Character('\u{e9}')
     );
-    for other in ["Enter", "F4", "ArrowLeft", "Dead", "", "ab"] {
+    assert_eq!(
+        input::Key::from_key_value("ArrowRight"),
+        input::Key::ArrowRight
+    );
+    assert_eq!(input::Key::from_key_value("Right"), input::Key::ArrowRight);
+    assert_eq!(input::Key::from_key_value("F1"), input::Key::F1);
+    for other in ["Enter", "F4", "F12", "ArrowLeft", "Dead", "", "ab"] {
         assert_eq!(
             input::Key::from_key_value(other),
             input::Key::Other,
@@ -197,18 +231,31 @@ fn key_values_name_the_shared_keys() {
         key_of(&Key::Character(SmolStr::new("q"))),
         input::Key::Character('q')
     );
-    assert_eq!(key_of(&Key::Named(NamedKey::Space)), input::Key::Other);
+    assert_eq!(
+        key_of(&Key::Named(NamedKey::Space)),
+        input::Key::Character(' ')
+    );
+    assert_eq!(
+        key_of(&Key::Named(NamedKey::ArrowRight)),
+        input::Key::ArrowRight
+    );
+    assert_eq!(key_of(&Key::Named(NamedKey::F1)), input::Key::F1);
+    assert_eq!(key_of(&Key::Named(NamedKey::F2)), input::Key::Other);
+    assert_eq!(key_of(&Key::Named(NamedKey::ArrowLeft)), input::Key::Other);
 }
 
 #[test]
 fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
-    use input::{action_for_click, action_for_key as shared_key, Key as K};
+    use input::{action_for_click, Key as K};
+    let shared_key = |k: K, state| input::action_for_key(KeyPress::from(k), state);
     assert_eq!(shared_key(K::Escape, RunState::Running), Some(Action::Stop));
+    assert_eq!(shared_key(K::Escape, RunState::Paused), Some(Action::Stop));
     assert_eq!(shared_key(K::Escape, RunState::Stopped), None);
     assert_eq!(shared_key(K::Character('q'), RunState::Running), None);
     assert_eq!(shared_key(K::Other, RunState::Stopped), None);
-    // A click while running is the end of a drag, not a restart.
+    // A click while running or paused is the end of a drag, not a restart.
     assert_eq!(action_for_click(RunState::Running), None);
+    assert_eq!(action_for_click(RunState::Paused), None);
     assert_eq!(action_for_click(RunState::Stopped), Some(Action::Restart));
 }
 
@@ -217,7 +264,7 @@ fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
 #[test]
 fn the_demo_shows_step_2_first_then_keeps_60_steps_a_second() {
     let t0 = Instant::now();
-    let mut d = Demo::new(Clock::default());
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
     assert_eq!(d.next_frame(), Some(NextFrame::Now));
     assert_eq!(d.frame(t0).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
     let mut two = Simulation::new();
@@ -241,7 +288,7 @@ fn the_demo_shows_step_2_first_then_keeps_60_steps_a_second() {
 #[test]
 fn a_held_clock_runs_its_steps_once_then_none() {
     let t0 = Instant::now();
-    let mut d = Demo::new(Clock::Held(300));
+    let mut d = Demo::new(Clock::Held(300), Model::ORIGINAL);
     assert_eq!(d.next_frame(), Some(NextFrame::Now));
     assert_eq!(d.frame(t0).map(|f| f.steps), Some(300));
     assert_eq!(d.sim().steps(), 300);
@@ -261,7 +308,7 @@ fn a_held_clock_runs_its_steps_once_then_none() {
 #[test]
 fn stopped_nothing_steps_or_turns_and_restart_is_initialise() {
     let t0 = Instant::now();
-    let mut d = Demo::new(Clock::default());
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
     d.frame(t0);
     d.frame(at(t0, 30, 60));
     d.cursor_moved(100.0, 100.0, 1.0);
@@ -270,7 +317,7 @@ fn stopped_nothing_steps_or_turns_and_restart_is_initialise() {
     assert_eq!(d.camera(), Camera::new(20.0, 10.0));
     let steps = d.sim().steps();
 
-    d.apply(Action::Stop);
+    d.apply(Action::Stop, t0);
     assert_eq!(d.state(), RunState::Stopped);
     assert!(!d.orbit().is_pressed(), "stopping ends the drag");
     assert_eq!(d.frame(at(t0, 600, 60)), None);
@@ -284,7 +331,7 @@ fn stopped_nothing_steps_or_turns_and_restart_is_initialise() {
     assert!(!d.cursor_moved(0.0, 0.0, 1.0));
     assert_eq!(d.camera(), Camera::new(20.0, 10.0));
 
-    d.apply(Action::Restart);
+    d.apply(Action::Restart, t0);
     assert_eq!(d.state(), RunState::Running);
     assert_eq!(d.sim(), &Simulation::new());
     assert_eq!(d.camera(), Camera::new(0.0, 0.0));
@@ -299,11 +346,11 @@ fn stopped_nothing_steps_or_turns_and_restart_is_initialise() {
 fn a_restart_keeps_the_clock_it_was_made_with() {
     let t0 = Instant::now();
     for clock in [Clock::Paced(Mode::Uncapped), Clock::Held(15)] {
-        let mut d = Demo::new(clock);
+        let mut d = Demo::new(clock, Model::ORIGINAL);
         d.frame(t0);
         d.frame(t0);
-        d.apply(Action::Stop);
-        d.apply(Action::Restart);
+        d.apply(Action::Stop, t0);
+        d.apply(Action::Restart, t0);
         assert_eq!(d.clock(), clock);
         assert_eq!(d.sim().steps(), 0);
         let want = match clock {
@@ -323,6 +370,604 @@ fn zero_size_is_not_drawable() {
     assert_eq!((w.get(), h.get()), (792, 573));
     let (w, h) = drawable_size(1, 1).expect("1x1 is drawable");
     assert_eq!((w.get(), h.get()), (1, 1));
+}
+
+// ---------------------------------------------------------------- keys
+
+/// The shared action for a fresh press of `key` with no modifiers.
+fn key(k: input::Key, state: RunState) -> Option<Action> {
+    input::action_for_key(KeyPress::from(k), state)
+}
+
+fn ch(c: char) -> input::Key {
+    input::Key::Character(c)
+}
+
+#[test]
+fn each_key_does_what_the_article_demo_needs() {
+    use input::Key as K;
+    let passes = |n| Action::Model(ModelChange::Passes(Passes::new(n).unwrap()));
+    let model = Action::Model;
+    let table = [
+        (ch(' '), Action::TogglePause),
+        (ch('.'), Action::Step),
+        (K::ArrowRight, Action::Step),
+        (ch('r'), Action::Restart),
+        (ch('R'), Action::Restart),
+        (ch('['), Action::Slower),
+        (ch(']'), Action::Faster),
+        (ch('1'), passes(1)),
+        (ch('5'), passes(5)),
+        (ch('0'), passes(15)),
+        (ch('d'), model(ModelChange::Diagonals)),
+        (ch('D'), model(ModelChange::Diagonals)),
+        (ch('b'), model(ModelChange::Bend)),
+        (ch('i'), model(ModelChange::InPlace)),
+        (ch('o'), model(ModelChange::Order)),
+        (ch('k'), model(ModelChange::Hooke)),
+        (ch('K'), model(ModelChange::Hooke)),
+        (ch('m'), model(ModelChange::Original)),
+        (K::F1, Action::Help),
+        (ch('h'), Action::Help),
+        (ch('H'), Action::Help),
+        (K::Escape, Action::Stop),
+    ];
+    for (k, want) in table {
+        assert_eq!(key(k, RunState::Paused), Some(want), "{k:?} paused");
+        // One step is for a paused demo only.
+        let running = if want == Action::Step {
+            None
+        } else {
+            Some(want)
+        };
+        assert_eq!(key(k, RunState::Running), running, "{k:?} running");
+        // Stopped (the browser after Escape), only a click does anything.
+        assert_eq!(key(k, RunState::Stopped), None, "{k:?} stopped");
+    }
+    for k in [ch('q'), ch('2'), ch('+'), ch('x'), K::Other] {
+        assert_eq!(key(k, RunState::Running), None, "{k:?}");
+    }
+}
+
+#[test]
+fn the_key_table_binds_each_key_once_and_matches_its_names() {
+    let mut seen = Vec::new();
+    for b in BINDINGS {
+        assert!(!b.matches.is_empty(), "{}", b.keys);
+        for k in b.matches {
+            assert!(!seen.contains(k), "{k:?} is bound twice");
+            seen.push(*k);
+            // Each key it matches is named in `keys` (a letter by its
+            // capital).
+            let name = match k {
+                input::Key::Character(' ') => "Space".to_string(),
+                input::Key::Character(c) => c.to_ascii_uppercase().to_string(),
+                input::Key::ArrowRight => "Right".into(),
+                other => format!("{other:?}"),
+            };
+            assert!(b.keys.contains(&name), "{} names {name}", b.keys);
+        }
+    }
+}
+
+#[test]
+fn the_key_list_shows_every_key_and_every_speed() {
+    let help = key_table::help();
+    assert!(help.starts_with("Keys (in the window and in the browser):\n"));
+    // A heading, one line a binding, and the drag.
+    assert_eq!(help.lines().count(), BINDINGS.len() + 2);
+    for b in BINDINGS {
+        // "  KEYS  WHAT", the keys padded to one width.
+        let line = help
+            .lines()
+            .skip(1)
+            .find(|l| l.trim_start().starts_with(&format!("{}  ", b.keys)))
+            .unwrap_or_else(|| panic!("no line for {}", b.keys));
+        assert!(line.ends_with(b.what), "{line}");
+    }
+    let speeds = help
+        .lines()
+        .find(|l| l.trim_start().starts_with('['))
+        .unwrap();
+    for s in SPEEDS {
+        assert!(speeds.contains(&s.to_string()), "{s} in {speeds}");
+    }
+    assert!(help.contains("drag"), "{help}");
+    // Each what-if names its flag.
+    for flag in [
+        "--passes 1",
+        "--no-diagonals",
+        "--bend",
+        "--in-place",
+        "--order",
+        "--hooke",
+    ] {
+        assert!(help.contains(flag), "{flag}");
+    }
+}
+
+#[test]
+fn other_programs_shortcuts_are_left_alone() {
+    let with = |k, ctrl, alt, logo| {
+        input::action_for_key(
+            KeyPress {
+                key: k,
+                repeat: false,
+                modifiers: Modifiers { ctrl, alt, logo },
+            },
+            RunState::Running,
+        )
+    };
+    // The browser's reload and bookmark, the desktop's Super+D, Alt+F1.
+    assert_eq!(with(ch('r'), true, false, false), None);
+    assert_eq!(with(ch('d'), true, false, false), None);
+    assert_eq!(with(ch('d'), false, false, true), None);
+    assert_eq!(with(input::Key::F1, false, true, false), None);
+    assert_eq!(with(input::Key::Escape, true, false, false), None);
+    // AltGr (Control and Alt on Windows) types `[` on many layouts.
+    assert_eq!(with(ch('['), true, true, false), Some(Action::Slower));
+    assert_eq!(with(ch('r'), false, false, false), Some(Action::Restart));
+    assert!(Modifiers {
+        ctrl: false,
+        alt: false,
+        logo: true
+    }
+    .is_shortcut());
+    assert!(!Modifiers::default().is_shortcut());
+}
+
+#[test]
+fn toggles_act_once_a_press_while_steps_and_speeds_repeat() {
+    let held = |k, state| {
+        input::action_for_key(
+            KeyPress {
+                key: k,
+                repeat: true,
+                modifiers: Modifiers::default(),
+            },
+            state,
+        )
+    };
+    assert_eq!(held(ch(' '), RunState::Running), None);
+    assert_eq!(held(ch('r'), RunState::Running), None);
+    assert_eq!(held(ch('b'), RunState::Running), None);
+    assert_eq!(held(ch('h'), RunState::Running), None);
+    assert_eq!(held(ch('.'), RunState::Paused), Some(Action::Step));
+    assert_eq!(
+        held(input::Key::ArrowRight, RunState::Paused),
+        Some(Action::Step)
+    );
+    assert_eq!(held(ch(']'), RunState::Running), Some(Action::Faster));
+    assert_eq!(held(ch('['), RunState::Running), Some(Action::Slower));
+    assert_eq!(
+        held(input::Key::Escape, RunState::Running),
+        Some(Action::Stop)
+    );
+}
+
+#[test]
+fn the_window_reads_winit_keys_the_same_way() {
+    let winit = |k: &Key, repeat, modifiers, run| {
+        action_for_key(k, ElementState::Pressed, repeat, modifiers, run)
+    };
+    let none = Modifiers::default();
+    let space = Key::Named(NamedKey::Space);
+    let right = Key::Named(NamedKey::ArrowRight);
+    assert_eq!(
+        winit(&space, false, none, RunState::Running),
+        Some(Action::TogglePause)
+    );
+    assert_eq!(winit(&space, true, none, RunState::Running), None);
+    assert_eq!(
+        winit(&right, false, none, RunState::Paused),
+        Some(Action::Step)
+    );
+    assert_eq!(winit(&right, false, none, RunState::Running), None);
+    assert_eq!(
+        winit(&Key::Named(NamedKey::F1), false, none, RunState::Running),
+        Some(Action::Help)
+    );
+    let big_b = Key::Character(SmolStr::new("B"));
+    assert_eq!(
+        winit(&big_b, false, none, RunState::Running),
+        Some(Action::Model(ModelChange::Bend))
+    );
+    let ctrl = Modifiers { ctrl: true, ..none };
+    assert_eq!(winit(&big_b, false, ctrl, RunState::Running), None);
+    assert_eq!(
+        action_for_key(
+            &space,
+            ElementState::Released,
+            false,
+            none,
+            RunState::Running
+        ),
+        None
+    );
+    use cloth_demo::app::modifiers_of;
+    use winit::keyboard::ModifiersState;
+    assert_eq!(
+        modifiers_of(ModifiersState::CONTROL | ModifiersState::SHIFT),
+        Modifiers {
+            ctrl: true,
+            alt: false,
+            logo: false
+        }
+    );
+    assert_eq!(
+        modifiers_of(ModifiersState::SUPER),
+        Modifiers {
+            ctrl: false,
+            alt: false,
+            logo: true
+        }
+    );
+}
+
+#[test]
+fn model_keys_switch_each_what_if_on_and_back_off() {
+    let o = Model::ORIGINAL;
+    let on = |c: ModelChange| c.apply(o);
+    assert!(!on(ModelChange::Diagonals).springs.diagonals);
+    assert!(on(ModelChange::Bend).springs.bend);
+    assert_eq!(on(ModelChange::InPlace).buffering, Buffering::InPlace);
+    assert_eq!(on(ModelChange::Order).order, Order::Reversed);
+    assert_eq!(on(ModelChange::Hooke).law, SpringLaw::Hooke);
+    assert_eq!(
+        on(ModelChange::Passes(Passes::new(1).unwrap()))
+            .passes
+            .get(),
+        1
+    );
+    for (c, phrase) in [
+        (ModelChange::Diagonals, "no diagonals"),
+        (ModelChange::Bend, "bending springs"),
+        (ModelChange::InPlace, "in place"),
+        (ModelChange::Order, "reversed order"),
+        (ModelChange::Hooke, "Hooke's law"),
+        (ModelChange::Passes(Passes::new(5).unwrap()), "5 passes"),
+    ] {
+        assert_eq!(on(c).differences(), vec![phrase.to_string()], "{c:?}");
+        // Pressed again, a toggle is off (passes stay where they are set).
+        let twice = c.apply(on(c));
+        if matches!(c, ModelChange::Passes(_)) {
+            assert_eq!(twice, on(c));
+        } else {
+            assert!(twice.is_original(), "{c:?} twice: {twice}");
+        }
+    }
+    // Every what-if at once, then M: the original.
+    let all = [
+        ModelChange::Diagonals,
+        ModelChange::Bend,
+        ModelChange::InPlace,
+        ModelChange::Order,
+        ModelChange::Hooke,
+        ModelChange::Passes(Passes::new(1).unwrap()),
+    ]
+    .iter()
+    .fold(o, |m, c| c.apply(m));
+    assert_eq!(
+        all.to_string(),
+        "1 pass, no diagonals, bending springs, in place, reversed order, Hooke's law"
+    );
+    assert!(ModelChange::Original.apply(all).is_original());
+    assert!(ModelChange::Passes(Passes::ORIGINAL)
+        .apply(on(ModelChange::Passes(Passes::new(1).unwrap())))
+        .is_original());
+}
+
+// ---------------------------------------------------------------- pause, step, restart
+
+#[test]
+fn paused_nothing_steps_the_view_turns_and_resuming_catches_nothing_up() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.frame(t0);
+    for k in 1..=30 {
+        d.frame(at(t0, k, 60));
+    }
+    assert_eq!(d.sim().steps(), 32);
+    let at_pause = d.sim().clone();
+    d.apply(Action::TogglePause, at(t0, 30, 60));
+    assert_eq!(d.state(), RunState::Paused);
+    assert_eq!(d.next_frame(), None, "no step falls due while paused");
+    // Ten seconds of frames (drawn for the view): no step.
+    for k in 31..=630 {
+        assert_eq!(d.frame(at(t0, k, 60)), Some(Frame::default()), "frame {k}");
+    }
+    assert_eq!(d.sim(), &at_pause);
+    // The view still turns.
+    d.cursor_moved(100.0, 100.0, 1.0);
+    d.button(true);
+    assert!(d.cursor_moved(90.0, 80.0, 1.0));
+    d.button(false);
+    assert_eq!(d.camera(), Camera::new(10.0, 20.0));
+    // Resumed after 10 s: one step a frame from there, not 15 at once.
+    let resumed = at(t0, 630, 60);
+    d.apply(Action::TogglePause, resumed);
+    assert_eq!(d.state(), RunState::Running);
+    assert_eq!(d.next_frame(), Some(NextFrame::At(at(resumed, 1, 60))));
+    assert_eq!(d.frame(resumed).map(|f| f.steps), Some(0));
+    let mut steps = 0;
+    for k in 1..=60 {
+        let f = d.frame(at(resumed, k, 60)).unwrap();
+        assert_eq!(
+            f,
+            Frame {
+                steps: 1,
+                dropped: 0
+            },
+            "frame {k} after resuming"
+        );
+        steps += f.steps;
+    }
+    assert_eq!(steps, 60);
+    let mut want = Simulation::new();
+    want.run(32 + 60);
+    assert_eq!(d.sim(), &want, "a pause changes no bit of the trajectory");
+}
+
+#[test]
+fn one_step_while_paused_is_exactly_one_step() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.frame(t0);
+    d.apply(Action::TogglePause, t0);
+    for n in 1..=3u64 {
+        d.apply(Action::Step, t0);
+        let mut want = Simulation::new();
+        want.run(2 + n);
+        assert_eq!(d.sim(), &want, "{n} steps while paused");
+    }
+    // Running, a step asks nothing of the demo (the key is not offered,
+    // and the demo ignores it too).
+    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Step, t0);
+    assert_eq!(d.sim().steps(), 5);
+}
+
+#[test]
+fn restart_is_initialise_and_keeps_the_model_the_speed_and_a_pause() {
+    let t0 = Instant::now();
+    let mut bend = Model::ORIGINAL;
+    bend.springs.bend = true;
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.frame(t0);
+    d.frame(at(t0, 40, 60));
+    d.apply(Action::Model(ModelChange::Bend), at(t0, 40, 60));
+    d.apply(Action::Faster, at(t0, 40, 60));
+    d.cursor_moved(10.0, 10.0, 1.0);
+    d.button(true);
+    d.cursor_moved(0.0, 0.0, 1.0);
+    d.apply(Action::TogglePause, at(t0, 41, 60));
+
+    let t1 = at(t0, 100, 60);
+    d.apply(Action::Restart, t1);
+    assert_eq!(
+        d.sim(),
+        &Simulation::with_model(bend),
+        "the flat sheet at step 0"
+    );
+    assert_eq!(d.camera(), Camera::new(0.0, 0.0));
+    assert!(!d.orbit().is_pressed());
+    assert_eq!(d.speed(), Some(120));
+    assert_eq!(d.state(), RunState::Paused);
+    // The first frame still runs its two steps, then the pause holds.
+    assert_eq!(d.next_frame(), Some(NextFrame::Now));
+    assert_eq!(d.frame(t1).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    assert_eq!(d.frame(at(t1, 60, 60)).map(|f| f.steps), Some(0));
+    let mut want = Simulation::with_model(bend);
+    want.run(2);
+    assert_eq!(d.sim(), &want);
+    // Running, a restart runs on at the chosen speed from its first frame.
+    d.apply(Action::TogglePause, t1);
+    d.apply(Action::Restart, t1);
+    assert_eq!(d.state(), RunState::Running);
+    assert_eq!(d.frame(t1).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    let steps: u32 = (1..=60)
+        .map(|k| d.frame(at(t1, k, 60)).unwrap().steps)
+        .sum();
+    assert_eq!(steps, 120, "120 steps in the second after a restart");
+}
+
+#[test]
+fn a_held_clock_pauses_and_steps_too() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(300), Model::ORIGINAL);
+    d.frame(t0);
+    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Step, t0);
+    assert_eq!(d.sim().steps(), 301);
+    // Its speed is not a rate, so `[` and `]` change nothing.
+    assert_eq!(d.speed(), None);
+    d.apply(Action::Faster, t0);
+    assert_eq!(d.speed(), None);
+    assert_eq!(d.status(), vec!["paused".to_string(), "step 301".into()]);
+}
+
+#[test]
+fn a_model_key_changes_the_physics_from_the_next_step() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.frame(t0);
+    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Model(ModelChange::Diagonals), t0);
+    assert!(!d.sim().model().springs.diagonals);
+    d.apply(Action::Step, t0);
+    let mut want = Simulation::new();
+    want.run(2);
+    let mut no_diagonals = Model::ORIGINAL;
+    no_diagonals.springs.diagonals = false;
+    want.set_model(no_diagonals);
+    want.step();
+    assert_eq!(d.sim(), &want);
+    // And back: the original, from the state as it is.
+    d.apply(Action::Model(ModelChange::Original), t0);
+    assert!(d.sim().model().is_original());
+}
+
+// ---------------------------------------------------------------- speed
+
+#[test]
+fn speeds_run_from_15_to_240_steps_a_second() {
+    assert_eq!(SPEEDS, [15, 30, 60, 120, 240]);
+    assert!(SPEEDS.contains(&STEPS_PER_SECOND));
+    assert_eq!(pacing::faster(60), 120);
+    assert_eq!(pacing::faster(240), 240);
+    assert_eq!(pacing::slower(60), 30);
+    assert_eq!(pacing::slower(15), 15);
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    assert_eq!(d.speed(), Some(60));
+    let mut seen = vec![];
+    for _ in 0..5 {
+        d.apply(Action::Slower, t0);
+        seen.push(d.speed().unwrap());
+    }
+    for _ in 0..5 {
+        d.apply(Action::Faster, t0);
+        seen.push(d.speed().unwrap());
+    }
+    assert_eq!(seen, [30, 15, 15, 15, 15, 30, 60, 120, 240, 240]);
+    // Uncapped is the original's one step a frame: no rate to change.
+    let mut u = Demo::new(Clock::Paced(Mode::Uncapped), Model::ORIGINAL);
+    u.apply(Action::Faster, t0);
+    assert_eq!(u.speed(), None);
+    assert!(u.status().is_empty());
+    assert_eq!(u.frame(t0).map(|f| f.steps), Some(2));
+    assert_eq!(u.frame(t0).map(|f| f.steps), Some(1));
+}
+
+#[test]
+fn each_speed_keeps_to_the_wall_clock_whatever_the_frame_rate() {
+    for rate in SPEEDS {
+        for hz in [30, 60, 144] {
+            let t0 = Instant::now();
+            let mut p = Pacer::new(Mode::Fixed);
+            p.frame(t0);
+            p.set_rate(rate, t0);
+            assert_eq!(p.rate(), rate);
+            let mut steps = 0u64;
+            for k in 1..=hz * 2 {
+                let f = p.frame(at(t0, k, hz));
+                steps += u64::from(f.steps);
+                assert_eq!(f.dropped, 0, "{rate}/s at {hz} Hz");
+            }
+            assert_eq!(steps, rate * 2, "{rate} steps/s at {hz} Hz over 2 s");
+        }
+    }
+}
+
+#[test]
+fn a_speed_change_neither_drops_nor_owes_a_step() {
+    let t0 = Instant::now();
+    // A second at 60, then faster mid-frame: 240 a second from the last
+    // step that fell due (step 60, at 1 s), not from the moment of the key.
+    let mut p = Pacer::new(Mode::Fixed);
+    p.frame(t0);
+    let mut total = 0u64;
+    for k in 1..=60 {
+        total += u64::from(p.frame(at(t0, k, 60)).steps);
+    }
+    let key = t0 + Duration::from_millis(1010);
+    p.set_rate(240, key);
+    // By 1.010 s, two steps at 240 a second were due (1 + 1/240, 1 + 2/240).
+    assert_eq!(p.frame(key).steps, 2);
+    total += 2;
+    assert_eq!(
+        p.next_frame(),
+        NextFrame::At(t0 + Duration::from_secs(1) + Duration::from_nanos(12_500_000))
+    );
+    // The next second: exactly 240 more (to 2 s), at 60 frames a second.
+    for k in 61..=120 {
+        total += u64::from(p.frame(at(t0, k, 60)).steps);
+    }
+    assert_eq!(total, 60 + 240);
+    // Slower, at 2 s on the dot: 15 a second, one every fourth frame.
+    p.set_rate(15, at(t0, 120, 60));
+    let steps: Vec<u32> = (121..=180).map(|k| p.frame(at(t0, k, 60)).steps).collect();
+    assert_eq!(steps.iter().sum::<u32>(), 15);
+    assert!(steps.chunks(4).all(|c| c == [0, 0, 0, 1]), "{steps:?}");
+    // A change before the first frame just sets the rate.
+    let mut q = Pacer::new(Mode::Fixed);
+    q.set_rate(30, t0);
+    assert_eq!(q.frame(t0).steps, FIRST_FRAME_STEPS);
+    assert_eq!(q.next_frame(), NextFrame::At(at(t0, 1, 30)));
+}
+
+#[test]
+fn resuming_starts_the_count_again_from_the_moment_of_resuming() {
+    let t0 = Instant::now();
+    let mut p = Pacer::new(Mode::Fixed);
+    // Before the first frame, nothing to resume.
+    p.resume(t0 + Duration::from_secs(5));
+    assert_eq!(p.frame(t0).steps, FIRST_FRAME_STEPS);
+    p.frame(at(t0, 1, 60));
+    // Paused for an hour (no frames), then resumed.
+    let back = t0 + Duration::from_secs(3600);
+    p.resume(back);
+    let f = p.frame(back + Duration::from_millis(20));
+    assert_eq!(
+        f,
+        Frame {
+            steps: 1,
+            dropped: 0
+        },
+        "not 15 caught up"
+    );
+    assert_eq!(p.next_frame(), NextFrame::At(at(back, 2, 60)));
+}
+
+// ---------------------------------------------------------------- title
+
+#[test]
+fn the_title_says_what_differs_from_the_default() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(1234), Model::ORIGINAL);
+    d.frame(t0);
+    assert_eq!(title(&d.status()), "OpenGL Test Program");
+    assert_eq!(TITLE, "OpenGL Test Program");
+    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Model(ModelChange::Bend), t0);
+    // The issue's own example.
+    assert_eq!(
+        title(&d.status()),
+        "OpenGL Test Program - paused, step 1234, bending springs"
+    );
+    let mut p = Demo::new(Clock::default(), Model::ORIGINAL);
+    p.frame(t0);
+    p.apply(Action::Slower, t0);
+    assert_eq!(title(&p.status()), "OpenGL Test Program - 30 steps/s");
+    p.apply(
+        Action::Model(ModelChange::Passes(Passes::new(1).unwrap())),
+        t0,
+    );
+    p.apply(Action::Model(ModelChange::Hooke), t0);
+    p.apply(Action::TogglePause, t0);
+    assert_eq!(
+        title(&p.status()),
+        "OpenGL Test Program - paused, step 2, 30 steps/s, 1 pass, Hooke's law"
+    );
+    p.apply(Action::Step, t0);
+    assert_eq!(
+        title(&p.status()),
+        "OpenGL Test Program - paused, step 3, 30 steps/s, 1 pass, Hooke's law"
+    );
+    // Everything back: exactly the original's title again.
+    p.apply(Action::TogglePause, t0);
+    p.apply(Action::Faster, t0);
+    p.apply(Action::Model(ModelChange::Original), t0);
+    assert_eq!(title(&p.status()), "OpenGL Test Program");
+    // Started with a what-if flag, the title says so from the start.
+    let mut in_place = Model::ORIGINAL;
+    in_place.buffering = Buffering::InPlace;
+    in_place.order = Order::Reversed;
+    let q = Demo::new(Clock::default(), in_place);
+    assert_eq!(
+        title(&q.status()),
+        "OpenGL Test Program - in place, reversed order"
+    );
 }
 
 // ---------------------------------------------------------------- pacing

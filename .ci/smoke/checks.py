@@ -45,6 +45,20 @@ close it; these say what must be seen.
   hidpi       at scale factor 2 the window has the same logical size, a drag
               of N logical pixels turns the view by N (the log's angles), and
               Escape quits with 0
+  keys        the window's keys, in a window started with a what-if flag
+              (--passes 1): the title says "1 pass"; Space pauses (the title
+              says "paused, step N"; two screenshots KEYS_HOLD apart are
+              identical, and the app uses under MINIMISED_CPU_MAX of a core
+              meanwhile); 0 (15 passes) changes the title back; R restarts
+              (paused: "paused, step 2", and the picture is `render --steps
+              2`'s, at least MIN_AGREEMENT of the pixels the same scene
+              colour); 1 then "." twenty times: "paused, step 22, 1 pass",
+              and the picture is that of 2 original steps and 20 of one
+              pass (`render --from` the state after 2, `--passes 1`), not
+              `render --steps 22`'s; [ runs 30 steps a second and ] ] ] 240,
+              each measured over a stretch resumed and paused again (the
+              title's steps: within RATE_TOLERANCE, so a burst of catching
+              up after the pause would show); H prints the key list
   render      the platform's own `cloth-demo render` (headless) writes a PNG
               of the scene that matches the Linux one pixel for pixel (at
               most MAX_RENDER_DIFF of the pixels differ)
@@ -56,8 +70,8 @@ import os
 import re
 import time
 
-from common import (INNER, STATIC, Failure, check_scene, cpu_share, differing,
-                    floor_diagram, floor_iou, poll)
+from common import (INNER, STATIC, TITLE, Failure, agreement, check_scene, cpu_share,
+                    differing, floor_diagram, floor_iou, poll)
 
 # The drag, in window (logical) pixels: from DRAG_FROM to DRAG_TO in
 # DRAG_STEPS moves. The app adds last - new at each move, so the view turns
@@ -104,6 +118,17 @@ OUT_PATH = [(900, 300), (1100, 500), (1000, 700), (800, 650)]
 OUT_BACK = (600, 500)
 
 HIDPI_SCALE = 2
+
+# The keys check: how long a pause is watched, how much of a picture must
+# be `render`'s by scene colour (the window's triangles are render's; a few
+# edges land a pixel apart), how far a measured rate may be off (a burst of
+# catching up would add 15 steps to the 30 a second run over RATE_SECONDS),
+# and how long each rate is measured over.
+KEYS_HOLD = 1.0
+MIN_AGREEMENT = 0.99
+RATE_TOLERANCE = 0.15
+RATE_SECONDS = 2.0
+PAUSED = re.compile(r" - paused, step (\d+)(, |$)")
 
 # The platform's render against Linux's: the same triangles through the
 # same rasteriser (llvmpipe under Wine too), so none should differ.
@@ -417,6 +442,126 @@ class Checks:
             a.quit()
             self.env.end_scaled(self)
 
+    def keys(self):
+        a = self.start_app("keys", "--passes", "1")
+        try:
+            self.keys_on(a)
+        finally:
+            a.quit()
+
+    def keys_on(self, a):
+        self.window(a)
+        self.env.focus(a)
+
+        def titled(want, what):
+            """Wait (DRAW_TIMEOUT) for the title to be `want` (a string) or
+            to match it (a compiled pattern); the title."""
+            def check():
+                t = self.env.title(a)
+                ok = want.search(t) if hasattr(want, "search") else t == want
+                if not ok:
+                    raise Failure("the title is %r" % t)
+                return t
+            return poll("the title %s" % what, DRAW_TIMEOUT, 0.05, check)
+
+        def press(*keys):
+            self.env.press(a, list(keys))
+
+        def step_of(title):
+            return int(PAUSED.search(title).group(1))
+
+        def rate(keys_before, what):
+            """Resume, wait RATE_SECONDS, pause: steps a second, from the
+            titles' step counts."""
+            if keys_before:
+                press(*keys_before)
+            n0 = step_of(titled(PAUSED, "paused before %s" % what))
+            t0 = time.monotonic()
+            press("space")
+            time.sleep(RATE_SECONDS)
+            t1 = time.monotonic()
+            press("space")
+            n1 = step_of(titled(PAUSED, "paused after %s" % what))
+            return (n1 - n0) / (t1 - t0)
+
+        titled(TITLE + " - 1 pass", "the --passes 1 flag gives")
+        # Let it draw a few frames first.
+        poll("the scene drawn", DRAW_TIMEOUT, 0.2,
+             lambda: check_scene(self.run, self.screenshot(a), "keys: the window"))
+        press("space")
+        paused = titled(re.compile(r"^%s - paused, step \d+, 1 pass$" % TITLE), "after Space")
+        first = self.screenshot(a)
+        share = cpu_share(a, KEYS_HOLD)
+        second = self.screenshot(a)
+        if self.env.title(a) != paused:
+            raise Failure("paused, the title went from %r to %r" % (paused, self.env.title(a)))
+        if first.rgb != second.rgb:
+            first.save_png(self.run, "paused-1.png")
+            second.save_png(self.run, "paused-2.png")
+            raise Failure("paused, two screenshots %.0f s apart differ in %d pixels"
+                          % (KEYS_HOLD, differing(first, second)))
+        if share >= MINIMISED_CPU_MAX:
+            raise Failure("paused, %.1f%% of a core (want < %.0f%%)"
+                          % (100 * share, 100 * MINIMISED_CPU_MAX))
+        notes = ["Space: \"%s\"; two screenshots %.0f s apart identical, %.1f%% of a core"
+                 % (paused, KEYS_HOLD, 100 * share)]
+        press("0")
+        titled(TITLE + " - paused, step %d" % step_of(paused), "after 0 (15 passes)")
+        press("r")
+        titled(TITLE + " - paused, step 2", "after R")
+        need = {"error": None}
+        try:
+            expected2 = self.render("keys-step-2.png", (0, 0), steps=2)
+        except Failure as e:
+            need["error"] = str(e)
+        if need["error"] is None:
+            shot = self.screenshot(a)
+            shot.save_png(self.run, "keys-restarted.png")
+            agree = agreement(shot, expected2)
+            notes.append("R: \"%s\"; %.2f%% of the pixels render --steps 2's colour"
+                         % (self.env.title(a), 100 * agree))
+            if agree < MIN_AGREEMENT:
+                raise Failure("after R the picture agrees with render --steps 2 on %.2f%% of "
+                              "pixels (want >= %.0f%%; see %skeys-restarted.png)"
+                              % (100 * agree, 100 * MIN_AGREEMENT, self.run.rel))
+        press("1")
+        titled(TITLE + " - paused, step 2, 1 pass", "after 1")
+        press(*["period"] * 20)
+        titled(TITLE + " - paused, step 22, 1 pass", "after 1 and 20 presses of .")
+        if need["error"] is None:
+            state = self.run.path("keys-step-2.csv")
+            self.run.run([self.linux_bin, "simulate", "--steps", "2", "--csv", state],
+                         extra_env={"DISPLAY": None, "WAYLAND_DISPLAY": None})
+            what_if = self.render("keys-1-pass.png", (0, 0), steps=20,
+                                  args=["--from", state, "--start", "2", "--passes", "1"])
+            original = self.render("keys-step-22.png", (0, 0), steps=22)
+            shot = self.screenshot(a)
+            shot.save_png(self.run, "keys-1-pass-window.png")
+            agree, other = agreement(shot, what_if), agreement(shot, original)
+            notes.append("1 and 20 x .: %.2f%% of the pixels agree with 2 steps then 20 of one "
+                         "pass, %.2f%% with render --steps 22" % (100 * agree, 100 * other))
+            if agree < MIN_AGREEMENT or other >= agree - 0.01:
+                raise Failure("after 1 and 20 steps the picture agrees %.2f%% with one pass and "
+                              "%.2f%% with the original (see %skeys-1-pass-window.png)"
+                              % (100 * agree, 100 * other, self.run.rel))
+        slow = rate(["bracketleft"], "[ (30 steps a second)")
+        if "30 steps/s" not in self.env.title(a):
+            raise Failure("after [ the title is %r" % self.env.title(a))
+        fast = rate(["bracketright"] * 3, "] ] ] (240 steps a second)")
+        if "240 steps/s" not in self.env.title(a):
+            raise Failure("after ] ] ] the title is %r" % self.env.title(a))
+        notes.append("[: %.1f steps/s (30 asked), ] ] ]: %.1f (240 asked), each over %.0f s "
+                     "resumed from a pause" % (slow, fast, RATE_SECONDS))
+        for got, want in ((slow, 30), (fast, 240)):
+            if abs(got - want) > RATE_TOLERANCE * want:
+                raise Failure("asked for %d steps a second, ran %.1f" % (want, got))
+        before = len(a.log_text())
+        press("h")
+        poll("the key list on stdout after H", 5.0, 0.05,
+             lambda: True if "Keys (in the window" in a.log_text()[before:] else None)
+        notes.append("H: the key list printed; last title \"%s\"" % self.env.title(a))
+        self.run.note("keys: " + "; ".join(notes))
+
     def render_check(self):
         self.need_expected()
         image = self.render("render-%s.png" % self.env.name, (R1, R2),
@@ -470,6 +615,7 @@ CHECKS = {
     "fullscreen": Checks.fullscreen,
     "uncapped": Checks.uncapped,
     "hidpi": Checks.hidpi,
+    "keys": Checks.keys,
     "render": Checks.render_check,
     "headless-glx": Checks.headless_glx,
 }

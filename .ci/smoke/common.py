@@ -11,6 +11,9 @@ from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TITLE = "OpenGL Test Program"
+# The title, or the title and what differs from the default (the keys'
+# and flags' state: "OpenGL Test Program - paused, step 12, 1 pass").
+TITLE_PATTERN = "^%s( - .+)?$" % TITLE
 INNER = (792, 573)
 
 # Scene colours as they come out of the window (8 bits a channel). The
@@ -363,6 +366,27 @@ def floor_diagram(live, expected):
         else:
             out += b"\x00\x00\x00"
     return Image(live.width, live.height, bytes(out))
+
+
+def colour_class(p):
+    """The scene colour a pixel is (by name), black, or "other"."""
+    if p == BLACK:
+        return "black"
+    for name, cs in COLOURS.items():
+        if p in cs:
+            return name
+    return "other"
+
+
+def agreement(a, b):
+    """The fraction of pixels of the same scene colour in two images of one
+    size (the browser's and window's pictures against `render`'s: the same
+    triangles, a few edges rasterised a pixel apart)."""
+    if (a.width, a.height) != (b.width, b.height):
+        raise Failure("sizes differ: %dx%d and %dx%d" % (a.width, a.height, b.width, b.height))
+    same = sum(1 for p, q in zip(a.pixels(), b.pixels())
+               if p == q or colour_class(p) == colour_class(q))
+    return same / (a.width * a.height)
 
 
 def differing(a, b):

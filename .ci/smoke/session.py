@@ -54,11 +54,12 @@ class Session(Checks):
         self.window(app)
         return self.env.screenshot(app)
 
-    def render(self, name, orbit, size=None, command=None, extra_env=None):
-        """`cloth-demo render --orbit R1,R2 [--size WxH]` (headless) to a
-        PNG: the Linux binary's unless `command` is given."""
+    def render(self, name, orbit, size=None, command=None, extra_env=None, steps=0, args=()):
+        """`cloth-demo render --steps N --orbit R1,R2 [--size WxH] [ARGS]`
+        (headless) to a PNG: the Linux binary's unless `command` is
+        given."""
         path = self.run.path(name)
-        args = ["render", "--steps", "0", "--out", path, "--orbit=%d,%d" % orbit]
+        args = ["render", "--steps", str(steps), "--out", path, "--orbit=%d,%d" % orbit] + list(args)
         if size:
             args += ["--size", "%dx%d" % size]
         env = {"DISPLAY": None, "WAYLAND_DISPLAY": None}

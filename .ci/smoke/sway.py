@@ -17,11 +17,12 @@ button would. Pointer: wlpointer.py (zwlr_virtual_pointer_v1). Scale 2:
 
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
 
-from common import TITLE, Failure, Image, poll
+from common import TITLE_PATTERN, Failure, Image, poll
 
 TOOLS = ["sway", "swaymsg", "grim", "wtype", "setpriv"]
 NOBODY = 65534
@@ -41,7 +42,7 @@ for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
 class Sway:
     name = "wayland"
     checks = ["size", "colours", "idle-cpu", "drag", "outside", "escape", "close", "quiet",
-              "clean-exit", "fullscreen", "hidpi"]
+              "clean-exit", "fullscreen", "hidpi", "keys"]
 
     def __init__(self, binary):
         self.binary = binary
@@ -123,7 +124,8 @@ class Sway:
         stack = [tree]
         while stack:
             n = stack.pop()
-            if n.get("pid") == app.proc.pid and n.get("name") == TITLE:
+            name = n.get("name") or ""
+            if n.get("pid") == app.proc.pid and re.match(TITLE_PATTERN, name):
                 return n
             stack += n.get("nodes", []) + n.get("floating_nodes", [])
         return None
@@ -167,6 +169,21 @@ class Sway:
 
     def press_escape(self, app):
         self.run.run(["wtype", "-s", "500", "-k", "Escape"])
+
+    def press(self, app, keys):
+        """Press and release each of `keys` (xkb keysym names: space,
+        period, bracketright, r) in turn, with wtype's pauses (as for
+        Escape: a key sent at once is lost)."""
+        args = ["wtype", "-s", "500"]
+        for k in keys:
+            args += ["-k", k, "-s", "40"]
+        self.run.run(args + ["-s", "500"], timeout=30)
+
+    def title(self, app):
+        n = self.node(app)
+        if n is None:
+            raise Failure("the window is gone from sway's tree")
+        return n.get("name") or ""
 
     def drag(self, app, start, path, release):
         """Press at `start` (window pixels, logical), move through `path`,

@@ -6,7 +6,7 @@ WGL goes to the X server's GLX, on Mesa's llvmpipe.
 $WINEPREFIX (made, with its bcryptprimitives.dll, by .ci/wine-smoke) and
 WINEDEBUG=-all come from the environment."""
 
-from common import TITLE, Failure
+from common import TITLE_PATTERN, Failure
 from x11 import TOOLS as X11_TOOLS
 from x11 import X11
 
@@ -45,11 +45,11 @@ class Wine(X11):
         return "WM_CLASS is Wine's"
 
     def find_window(self, app):
-        """The visible window titled TITLE (Wine's windows carry no
+        """The visible window titled TITLE or TITLE - ... (Wine's windows carry no
         _NET_WM_PID of the app's); only one app runs at a time."""
         try:
             out = self.xdotool("search", "--all", "--onlyvisible", "--name",
-                               "^%s$" % TITLE, timeout=5)
+                               TITLE_PATTERN, timeout=5)
         except Failure:
             return None
         ids = out.split()

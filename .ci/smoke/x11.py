@@ -13,7 +13,7 @@ import select
 import subprocess
 import time
 
-from common import TITLE, Failure, Image, poll
+from common import TITLE_PATTERN, Failure, Image, poll
 
 # Large enough for the window at scale factor 2 (1584x1146 physical).
 SCREEN = (1920, 1200)
@@ -24,7 +24,7 @@ class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
               "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped", "hidpi",
-              "headless-glx"]
+              "keys", "headless-glx"]
 
     def __init__(self, binary):
         self.binary = binary
@@ -94,10 +94,11 @@ class X11:
         return self.run.run(["xdotool"] + [str(a) for a in args], timeout=timeout)
 
     def find_window(self, app):
-        """This process's visible window titled TITLE (_NET_WM_PID), or None."""
+        """This process's visible window titled TITLE (or TITLE - ..., what
+        differs from the default) (_NET_WM_PID), or None."""
         try:
             out = self.xdotool("search", "--all", "--onlyvisible", "--pid", app.proc.pid,
-                               "--name", "^%s$" % TITLE, timeout=5)
+                               "--name", TITLE_PATTERN, timeout=5)
         except Failure:
             return None  # xdotool exits 1 while nothing matches
         ids = out.split()
@@ -136,6 +137,15 @@ class X11:
 
     def press_escape(self, app):
         self.xdotool("key", "Escape")
+
+    def press(self, app, keys):
+        """Press and release each of `keys` (X keysym names: space, period,
+        bracketright, r) in turn."""
+        self.xdotool("key", "--delay", "40", *keys, timeout=30)
+
+    def title(self, app):
+        """The window's title, as the window manager sees it."""
+        return self.xdotool("getwindowname", app.handle).decode(errors="replace").strip()
 
     def drag(self, app, start, path, release):
         """Press at `start` (window pixels), move through `path`, release at

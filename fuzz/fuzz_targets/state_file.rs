@@ -1,5 +1,7 @@
-//! `state_file::parse` on any bytes: no panic, no hang; a file it accepts
-//! writes back (`to_string`) to text that parses to the very same bits.
+//! `state_file::parse` and `parse_state` on any bytes: no panic, no hang;
+//! a file they accept writes back (`to_string`, `state_to_string`, with
+//! the previous positions of a run with inertia) to text that parses to
+//! the very same bits.
 //! Parsed as the demo's 32 x 32 grid (the golden files are its seeds) and
 //! as a 2 x 2 one, whose whole files the fuzzer reaches by itself.
 #![no_main]
@@ -20,5 +22,25 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(a.map(f64::to_bits), b.map(f64::to_bits));
         }
         assert_eq!(text, state_file::to_string(&again));
+    }
+    for n in [GRID, 2] {
+        let Ok(state) = state_file::parse_state(data, n) else {
+            continue;
+        };
+        let text = state_file::state_to_string(&state.cloth, state.previous.as_ref());
+        let again =
+            state_file::parse_state(text.as_bytes(), n).expect("what was written reads back");
+        let bits = |c: &cloth_demo::sim::Cloth| {
+            c.points().map(|p| p.map(f64::to_bits)).collect::<Vec<_>>()
+        };
+        assert_eq!(bits(&state.cloth), bits(&again.cloth));
+        assert_eq!(
+            state.previous.as_ref().map(bits),
+            again.previous.as_ref().map(bits)
+        );
+        assert_eq!(
+            text,
+            state_file::state_to_string(&again.cloth, again.previous.as_ref())
+        );
     }
 });

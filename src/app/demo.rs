@@ -1,16 +1,19 @@
-//! The running program as both front ends share it: the simulation, the
-//! view being dragged, the frame clock and whether it is stopped.
+//! The running program as both front ends share it: the simulation and the
+//! model it runs, the view being dragged, the frame clock and its speed,
+//! and whether it is paused or stopped.
 //!
 //! Pure state, no window and no GL: the front ends feed it times, cursor
-//! moves and [`Action`]s, and draw [`Demo::sim`] seen by [`Demo::camera`].
+//! moves and [`Action`]s, draw [`Demo::sim`] seen by [`Demo::camera`], and
+//! show [`Demo::status`] (the window in its title, the browser in its
+//! caption).
 
 use web_time::Instant;
 
 use super::input::{Action, RunState};
 use super::orbit::Orbit;
-use super::pacing::{Frame, Mode, NextFrame, Pacer};
+use super::pacing::{self, Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
-use crate::sim::Simulation;
+use crate::sim::{Model, Simulation};
 
 /// How the steps keep time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,17 +46,17 @@ pub struct Demo {
 }
 
 impl Demo {
-    /// The program as `Initialise()` leaves it: the flat sheet at step 0,
-    /// the view unturned, no frame drawn yet, running, keeping time by
-    /// `clock`.
-    pub fn new(clock: Clock) -> Self {
+    /// The program as `Initialise()` leaves it: the flat sheet at step 0
+    /// under `model`, the view unturned, no frame drawn yet, running,
+    /// keeping time by `clock` at 60 steps a second.
+    pub fn new(clock: Clock, model: Model) -> Self {
         let mode = match clock {
             Clock::Paced(mode) => mode,
             Clock::Held(_) => Mode::Fixed,
         };
         Demo {
             clock,
-            sim: Simulation::new(),
+            sim: Simulation::with_model(model),
             orbit: Orbit::new(),
             pacer: Pacer::new(mode),
             started: false,
@@ -82,20 +85,51 @@ impl Demo {
         &self.orbit
     }
 
-    /// Running or stopped.
+    /// Running, paused or stopped.
     pub fn state(&self) -> RunState {
         self.state
+    }
+
+    /// Steps per second of wall time, when paced at a fixed rate (one of
+    /// [`pacing::SPEEDS`]); `None` uncapped or held.
+    pub fn speed(&self) -> Option<u64> {
+        match self.clock {
+            Clock::Paced(Mode::Fixed) => Some(self.pacer.rate()),
+            _ => None,
+        }
+    }
+
+    /// What differs from the demo as it starts by default, one short
+    /// phrase each, in this order: `paused` and `step N` while paused, the
+    /// speed when it is not 60 steps a second (`30 steps/s`), then the
+    /// model's [`differences`](Model::differences) (`bending springs`).
+    /// Empty when nothing differs. Stopped is left to the front end.
+    pub fn status(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.state == RunState::Paused {
+            out.push("paused".to_string());
+            out.push(format!("step {}", self.sim.steps()));
+        }
+        match self.speed() {
+            Some(rate) if rate != STEPS_PER_SECOND => out.push(format!("{rate} steps/s")),
+            _ => {}
+        }
+        out.extend(self.sim.model().differences());
+        out
     }
 
     /// A frame is drawn at `now`: run the steps due first and say how many,
     /// or `None` when stopped (draw nothing). Paced, the pacer decides (the
     /// first frame runs two steps); held, the first frame runs the held
-    /// count and later frames none.
+    /// count and later frames none. Paused, the first frame still runs its
+    /// steps (the first picture is the state after them) and later frames
+    /// none.
     pub fn frame(&mut self, now: Instant) -> Option<Frame> {
         if self.state == RunState::Stopped {
             return None;
         }
         let frame = match self.clock {
+            Clock::Paced(_) if self.started && self.state == RunState::Paused => Frame::default(),
             Clock::Paced(_) => self.pacer.frame(now),
             Clock::Held(steps) if !self.started => Frame { steps, dropped: 0 },
             Clock::Held(_) => Frame::default(),
@@ -106,23 +140,23 @@ impl Demo {
     }
 
     /// When the next frame is due, or `None` when no step will fall due
-    /// by itself (stopped, or held after its first frame): then only an
-    /// input can change the picture.
+    /// by itself (stopped, paused or held after the first frame): then
+    /// only an input can change the picture.
     pub fn next_frame(&self) -> Option<NextFrame> {
         match (self.state, self.clock) {
             (RunState::Stopped, _) => None,
+            (_, _) if !self.started => Some(NextFrame::Now),
+            (RunState::Paused, _) | (RunState::Running, Clock::Held(_)) => None,
             (RunState::Running, Clock::Paced(_)) => Some(self.pacer.next_frame()),
-            (RunState::Running, Clock::Held(_)) if !self.started => Some(NextFrame::Now),
-            (RunState::Running, Clock::Held(_)) => None,
         }
     }
 
     /// The cursor moved to (`physical_x`, `physical_y`) on a drawing area
     /// with `scale_factor` physical pixels per original-window pixel: see
-    /// [`Orbit::cursor_moved`]. Ignored while stopped. Returns whether the
-    /// view turned.
+    /// [`Orbit::cursor_moved`]. Ignored while stopped (not while paused).
+    /// Returns whether the view turned.
     pub fn cursor_moved(&mut self, physical_x: f64, physical_y: f64, scale_factor: f64) -> bool {
-        self.state == RunState::Running
+        self.state != RunState::Stopped
             && self
                 .orbit
                 .cursor_moved(physical_x, physical_y, scale_factor)
@@ -132,19 +166,72 @@ impl Demo {
     /// A press while stopped starts no drag; a release always ends one.
     pub fn button(&mut self, pressed: bool) {
         self.orbit
-            .button(pressed && self.state == RunState::Running);
+            .button(pressed && self.state != RunState::Stopped);
     }
 
-    /// Do what `action` asks: [`Action::Stop`] stops stepping (and ends a
-    /// drag); [`Action::Restart`] starts again from `Initialise()` with
-    /// the same clock, as running the program again would.
-    pub fn apply(&mut self, action: Action) {
+    /// Do what `action` asks, at `now`:
+    ///
+    /// - [`Action::Stop`] stops stepping (and ends a drag).
+    /// - [`Action::Restart`] starts again from `Initialise()`: the flat
+    ///   sheet at step 0, the view unturned, the clock reset, running again
+    ///   if stopped; the model, the speed and a pause stay (paused, the
+    ///   first frame still runs its two steps).
+    /// - [`Action::TogglePause`] pauses, or resumes with the next step one
+    ///   period after `now` (the pause is not caught up).
+    /// - [`Action::Step`] runs one step, while paused.
+    /// - [`Action::Slower`] and [`Action::Faster`] change the rate to the
+    ///   next of [`pacing::SPEEDS`], keeping to the wall clock; nothing
+    ///   when uncapped or held.
+    /// - [`Action::Model`] changes the physics from the next step on.
+    /// - [`Action::Help`] changes nothing (the front end shows the keys).
+    ///
+    /// Nothing but [`Action::Restart`] acts while stopped.
+    pub fn apply(&mut self, action: Action, now: Instant) {
+        if self.state == RunState::Stopped && action != Action::Restart {
+            return;
+        }
         match action {
             Action::Stop => {
                 self.state = RunState::Stopped;
                 self.orbit.button(false);
             }
-            Action::Restart => *self = Demo::new(self.clock),
+            Action::Restart => {
+                let mut pacer = Pacer::new(self.pacer.mode());
+                pacer.set_rate(self.pacer.rate(), now);
+                let state = match self.state {
+                    RunState::Paused => RunState::Paused,
+                    _ => RunState::Running,
+                };
+                *self = Demo {
+                    pacer,
+                    state,
+                    ..Demo::new(self.clock, self.sim.model())
+                };
+            }
+            Action::TogglePause => match self.state {
+                RunState::Running => self.state = RunState::Paused,
+                _ => {
+                    self.state = RunState::Running;
+                    self.pacer.resume(now);
+                }
+            },
+            Action::Step => {
+                if self.state == RunState::Paused {
+                    self.sim.step();
+                }
+            }
+            Action::Slower | Action::Faster => {
+                if let Some(rate) = self.speed() {
+                    let rate = if action == Action::Slower {
+                        pacing::slower(rate)
+                    } else {
+                        pacing::faster(rate)
+                    };
+                    self.pacer.set_rate(rate, now);
+                }
+            }
+            Action::Model(change) => self.sim.set_model(change.apply(self.sim.model())),
+            Action::Help => {}
         }
     }
 }

@@ -19,7 +19,7 @@ use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
-use super::{drawable_size, Options, INNER_SIZE, TITLE};
+use super::{drawable_size, Options, INNER_SIZE};
 use crate::render::Renderer;
 
 /// The Wayland app_id and the X11 class (and instance) name of the window.
@@ -59,7 +59,7 @@ impl Drop for CurrentContext {
 struct NoConfig;
 
 impl Gfx {
-    /// Open the window and set up GL in it: a double-buffered config with a
+    /// Open the window titled `title` and set up GL in it: a double-buffered config with a
     /// depth buffer of at least 16 bits (the best one offered), a context
     /// (desktop GL 3.3 core, else GLES 3.0, else GLES 2.0), the window
     /// surface, the swap interval for `options`, and the renderer.
@@ -67,9 +67,13 @@ impl Gfx {
     /// # Errors
     /// One line saying what failed: the window, the config, the context,
     /// the surface or the renderer.
-    pub fn open(event_loop: &ActiveEventLoop, options: Options) -> Result<Gfx, String> {
+    pub fn open(
+        event_loop: &ActiveEventLoop,
+        options: Options,
+        title: &str,
+    ) -> Result<Gfx, String> {
         let mut attributes = Window::default_attributes()
-            .with_title(TITLE)
+            .with_title(title)
             .with_inner_size(LogicalSize::new(INNER_SIZE.0, INNER_SIZE.1));
         // The name compositors and window managers match the window by:
         // the Wayland app_id and the X11 WM_CLASS.

@@ -4,10 +4,14 @@
 //!
 //! Shared, pure and tested without a window: [`orbit`] turns cursor moves
 //! into the camera, [`pacing`] says how many steps each frame runs and when
-//! the next frame is due, [`input`] says what keys and clicks ask for, and
-//! [`demo`] holds the running program (simulation, view, clock, stopped or
-//! not) that both front ends drive and draw with the same
-//! [`Renderer`](crate::render::Renderer).
+//! the next frame is due, [`input`] says what keys and clicks ask for (the
+//! key table is [`keys`]), and [`demo`] holds the running program
+//! (simulation and model, view, clock and speed, paused, stopped or not)
+//! that both front ends drive and draw with the same
+//! [`Renderer`](crate::render::Renderer), and whose [`Demo::status`] both
+//! show: the window in its [`title`], the browser in its caption.
+//!
+//! [`Demo::status`]: demo::Demo::status
 //!
 //! The window: [`run`] opens a window titled [`TITLE`] with an
 //! [`INNER_SIZE`] drawing area (or borderless full screen) and runs the
@@ -18,6 +22,7 @@
 
 pub mod demo;
 pub mod input;
+pub mod keys;
 pub mod orbit;
 pub mod pacing;
 
@@ -42,7 +47,23 @@ mod x11;
 use std::num::NonZeroU32;
 
 #[cfg(feature = "window")]
-pub use native::{action_for_event, action_for_key, key_of, run, Options, TITLE};
+pub use native::{action_for_event, action_for_key, key_of, modifiers_of, run, Options};
+
+/// The window's title, as the original's: exactly this while nothing
+/// differs from the default (see [`title`]).
+pub const TITLE: &str = "OpenGL Test Program";
+
+/// The window's title for a [`Demo::status`](demo::Demo::status): exactly
+/// [`TITLE`] when it is empty, else [`TITLE`], ` - ` and the phrases
+/// joined by `, `, e.g. `OpenGL Test Program - paused, step 1234, bending
+/// springs`.
+pub fn title(status: &[String]) -> String {
+    if status.is_empty() {
+        TITLE.to_string()
+    } else {
+        format!("{TITLE} - {}", status.join(", "))
+    }
+}
 
 /// The drawing area's size, original-window pixels: the inside of the
 /// original's 800 x 600 window. The window opens this many logical pixels

@@ -1,9 +1,12 @@
 //! The window front end: winit 0.30 + glutin, driving the shared
 //! [`Demo`] (orbit, pacing, input) and drawing it with the renderer.
 //!
-//! [`run`] opens a window titled [`TITLE`] with a 792 x 573 logical-pixel
-//! drawing area ([`INNER_SIZE`](super::INNER_SIZE)) or borderless full screen, and runs the
-//! demo in it until Escape or the close button.
+//! [`run`] opens a window titled [`TITLE`](super::TITLE) with a 792 x 573
+//! logical-pixel drawing area ([`INNER_SIZE`](super::INNER_SIZE)) or
+//! borderless full screen, and runs the demo in it until Escape or the
+//! close button. The keys of [`keys::BINDINGS`](super::keys::BINDINGS)
+//! pause, step, restart, change the speed and switch the article's what-ifs;
+//! the title says what differs from the default ([`title`](super::title)).
 
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
@@ -13,17 +16,15 @@ use winit::dpi::PhysicalSize;
 use winit::error::EventLoopError;
 use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use winit::keyboard::{Key as WinitKey, NamedKey};
+use winit::keyboard::{Key as WinitKey, ModifiersState, NamedKey};
 use winit::window::WindowId;
 
 use super::demo::{Clock, Demo};
-use super::drawable_size;
 use super::gfx::Gfx;
-use super::input::{self, Action, Key, RunState};
+use super::input::{self, Action, Key, KeyPress, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
-
-/// The window's title, as the original's.
-pub const TITLE: &str = "OpenGL Test Program";
+use super::{drawable_size, keys, title};
+use crate::sim::Model;
 
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
@@ -34,42 +35,78 @@ const REPORT_EVERY: Duration = Duration::from_secs(5);
 const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
 
 /// How the window runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Options {
     /// Borderless full screen on the current monitor.
     pub fullscreen: bool,
     /// The original's pacing: one step per drawn frame, vsync off.
     pub uncapped: bool,
+    /// The physics to start with (the original unless a what-if flag
+    /// says otherwise); the keys change it as it runs.
+    pub model: Model,
 }
 
-/// The shared [`Key`] for a winit logical key: Escape, one typed
-/// character, or [`Key::Other`].
+/// The shared [`Key`] for a winit logical key: Escape, the right arrow,
+/// F1, the space bar (`' '`), one typed character, or [`Key::Other`].
 pub fn key_of(key: &WinitKey) -> Key {
     match key {
         WinitKey::Named(NamedKey::Escape) => Key::Escape,
+        WinitKey::Named(NamedKey::ArrowRight) => Key::ArrowRight,
+        WinitKey::Named(NamedKey::F1) => Key::F1,
+        WinitKey::Named(NamedKey::Space) => Key::Character(' '),
         WinitKey::Character(text) => Key::from_key_value(text),
         _ => Key::Other,
     }
 }
 
-/// The action for a key with logical meaning `key` going to `state`: the
-/// shared [`input::action_for_key`] for a press (auto-repeat included),
-/// so [`Action::Stop`] for Escape; `None` for anything else, and for every
-/// release.
-pub fn action_for_key(key: &WinitKey, state: ElementState) -> Option<Action> {
+/// The shared [`Modifiers`] for winit's: Control, Alt and the logo key
+/// (Super, Command, Windows).
+pub fn modifiers_of(state: ModifiersState) -> Modifiers {
+    Modifiers {
+        ctrl: state.control_key(),
+        alt: state.alt_key(),
+        logo: state.super_key(),
+    }
+}
+
+/// The action for a key with logical meaning `key` going to `state`
+/// (`repeat`: its auto-repeat) with `modifiers` held, while the demo is
+/// in `run`: the shared [`input::action_for_key`] for a press, so
+/// [`Action::Stop`] for Escape, [`Action::TogglePause`] for Space and so
+/// on through [`keys::BINDINGS`]; `None` for a key it lacks, and for
+/// every release.
+pub fn action_for_key(
+    key: &WinitKey,
+    state: ElementState,
+    repeat: bool,
+    modifiers: Modifiers,
+    run: RunState,
+) -> Option<Action> {
     match state {
-        ElementState::Pressed => input::action_for_key(key_of(key), RunState::Running),
+        ElementState::Pressed => input::action_for_key(
+            KeyPress {
+                key: key_of(key),
+                repeat,
+                modifiers,
+            },
+            run,
+        ),
         ElementState::Released => None,
     }
 }
 
-/// The action for a window event: [`Action::Stop`] (the window closes)
-/// for the close button (`CloseRequested`), for Escape pressed in the
-/// window (see [`action_for_key`]; not a synthetic press, which winit sends
-/// on X11 and Windows for keys already held when the window gains focus)
-/// and for the window destroyed from outside (`Destroyed`); `None` for
-/// everything else.
-pub fn action_for_event(event: &WindowEvent) -> Option<Action> {
+/// The action for a window event while the demo is in `run`, with
+/// `modifiers` held: [`Action::Stop`] (the window closes) for the close
+/// button (`CloseRequested`) and for the window destroyed from outside
+/// (`Destroyed`); for a key pressed in the window, what
+/// [`action_for_key`] says (not for a synthetic press, which winit sends
+/// on X11 and Windows for keys already held when the window gains focus);
+/// `None` for everything else.
+pub fn action_for_event(
+    event: &WindowEvent,
+    modifiers: Modifiers,
+    run: RunState,
+) -> Option<Action> {
     match event {
         WindowEvent::CloseRequested | WindowEvent::Destroyed => Some(Action::Stop),
         // Synthetic presses are keys already held when the window gained
@@ -78,7 +115,13 @@ pub fn action_for_event(event: &WindowEvent) -> Option<Action> {
             event,
             is_synthetic: false,
             ..
-        } => action_for_key(&event.logical_key, event.state),
+        } => action_for_key(
+            &event.logical_key,
+            event.state,
+            event.repeat,
+            modifiers,
+            run,
+        ),
         _ => None,
     }
 }
@@ -109,6 +152,15 @@ fn event_name(event: &WindowEvent) -> &'static str {
         WindowEvent::Destroyed => "the window destroyed",
         WindowEvent::KeyboardInput { .. } => "Escape",
         _ => "an event",
+    }
+}
+
+/// A status for the log: the phrases, or "as the default".
+fn describe(status: &[String]) -> String {
+    if status.is_empty() {
+        "as the default".into()
+    } else {
+        status.join(", ")
     }
 }
 
@@ -162,6 +214,10 @@ struct App {
     minimised_checked: Option<Instant>,
     /// Whether a failed swap has been logged (only the first is).
     swap_failed: bool,
+    /// The modifier keys held, as winit last said.
+    modifiers: Modifiers,
+    /// The window's title as last set.
+    title: String,
     /// Why the app stopped, when it failed.
     error: Option<String>,
 }
@@ -176,14 +232,49 @@ impl App {
         App {
             options,
             gfx: None,
-            demo: Demo::new(Clock::Paced(mode)),
+            demo: Demo::new(Clock::Paced(mode), options.model),
             counter: FrameCounter::new(REPORT_EVERY),
             size: None,
             occluded: false,
             minimised: false,
             minimised_checked: None,
             swap_failed: false,
+            modifiers: Modifiers::default(),
+            title: String::new(),
             error: None,
+        }
+    }
+
+    /// Do what a key asks (not [`Action::Stop`], which quits): change the
+    /// demo, or print the key list; then show the result (the title, and a
+    /// frame: paused, nothing else would draw one).
+    fn act(&mut self, action: Action) {
+        if action == Action::Help {
+            print!("{}", keys::help());
+            return;
+        }
+        let before = self.demo.status();
+        self.demo.apply(action, Instant::now());
+        let after = self.demo.status();
+        if before != after {
+            log::info!("{action:?}: {}", describe(&after));
+        } else {
+            log::debug!("{action:?}: nothing changed");
+        }
+        self.show_title();
+        if let Some(gfx) = &self.gfx {
+            gfx.window.request_redraw();
+        }
+    }
+
+    /// Set the window's title to the demo's status, if it changed.
+    fn show_title(&mut self) {
+        let Some(gfx) = &self.gfx else { return };
+        let title = title(&self.demo.status());
+        if title != self.title {
+            gfx.window.set_title(&title);
+            log::debug!("title: {title}");
+            self.title = title;
         }
     }
 
@@ -237,6 +328,11 @@ impl App {
                 self.demo.sim().steps()
             );
         }
+        // Paused, the title shows the step: a restart's first frame moves
+        // it (from 0 to 2).
+        if frame.steps > 0 && self.demo.state() == RunState::Paused {
+            self.show_title();
+        }
     }
 }
 
@@ -245,12 +341,14 @@ impl ApplicationHandler for App {
         if self.gfx.is_some() {
             return;
         }
-        match Gfx::open(event_loop, self.options) {
+        let title = title(&self.demo.status());
+        match Gfx::open(event_loop, self.options, &title) {
             Ok(gfx) => {
+                self.title = title;
                 let size = gfx.window.inner_size();
                 self.size = drawable_size(size.width, size.height);
                 log::info!(
-                    "window: {}x{} physical pixels, scale factor {}, {}",
+                    "window: {}x{} physical pixels, scale factor {}, {}, {}",
                     size.width,
                     size.height,
                     gfx.window.scale_factor(),
@@ -258,7 +356,8 @@ impl ApplicationHandler for App {
                         "uncapped: one step per frame"
                     } else {
                         "60 steps per second"
-                    }
+                    },
+                    self.options.model
                 );
                 gfx.window.request_redraw();
                 self.gfx = Some(gfx);
@@ -288,7 +387,7 @@ impl ApplicationHandler for App {
                 gfx.close_after_destroyed();
             }
         }
-        match action_for_event(&event) {
+        match action_for_event(&event, self.modifiers, self.demo.state()) {
             // Stopping the program closes its window.
             Some(Action::Stop) => {
                 if self.gfx.is_some() {
@@ -297,14 +396,21 @@ impl ApplicationHandler for App {
                 self.quit(event_loop);
                 return;
             }
-            Some(action) => self.demo.apply(action),
+            Some(action) => self.act(action),
             None => {}
         }
         match event {
             WindowEvent::Resized(size) => self.resized(size),
+            WindowEvent::ModifiersChanged(m) => self.modifiers = modifiers_of(m.state()),
             WindowEvent::CursorMoved { position, .. } => {
                 let scale = self.gfx.as_ref().map_or(1.0, |g| g.window.scale_factor());
-                self.demo.cursor_moved(position.x, position.y, scale);
+                let turned = self.demo.cursor_moved(position.x, position.y, scale);
+                // Paused, no step falls due to draw the turned view.
+                if turned && self.demo.next_frame().is_none() {
+                    if let Some(gfx) = &self.gfx {
+                        gfx.window.request_redraw();
+                    }
+                }
             }
             WindowEvent::MouseInput {
                 state,

@@ -12,7 +12,13 @@
 //!   due `k / 60` s after the first frame; a frame runs the steps that have
 //!   fallen due since the last one, at most [`MAX_CATCH_UP`], and drops the
 //!   rest, so after a stall the cloth goes on from where it was instead of
-//!   racing to catch up.
+//!   racing to catch up. The rate can change to any of [`SPEEDS`]
+//!   ([`Pacer::set_rate`]): the steps from then on fall due at the new
+//!   rate, counted from the last step that fell due, so the steps a
+//!   second follow the wall clock across the change. After a pause,
+//!   [`Pacer::resume`] starts the count again from the moment of resuming:
+//!   the time spent paused is not owed, and no burst of catching up
+//!   follows.
 //! - [`Mode::Uncapped`]: the original's pacing, one step per drawn frame, as
 //!   fast as frames are drawn.
 //!
@@ -21,8 +27,32 @@
 
 use web_time::{Duration, Instant};
 
-/// Steps per second of wall time in [`Mode::Fixed`].
+/// Steps per second of wall time in [`Mode::Fixed`], until
+/// [`Pacer::set_rate`] says otherwise.
 pub const STEPS_PER_SECOND: u64 = 60;
+
+/// The rates [`Mode::Fixed`] can run at, steps per second of wall time,
+/// slowest first; [`STEPS_PER_SECOND`] among them.
+pub const SPEEDS: [u64; 5] = [15, 30, 60, 120, 240];
+
+/// The next rate of [`SPEEDS`] below `rate` (the slowest stays).
+pub fn slower(rate: u64) -> u64 {
+    SPEEDS
+        .iter()
+        .rev()
+        .copied()
+        .find(|&s| s < rate)
+        .unwrap_or(SPEEDS[0])
+}
+
+/// The next rate of [`SPEEDS`] above `rate` (the fastest stays).
+pub fn faster(rate: u64) -> u64 {
+    SPEEDS
+        .iter()
+        .copied()
+        .find(|&s| s > rate)
+        .unwrap_or(SPEEDS[SPEEDS.len() - 1])
+}
 
 /// The most steps one frame runs in [`Mode::Fixed`]; steps due beyond this
 /// are dropped.
@@ -68,18 +98,23 @@ pub enum NextFrame {
 #[derive(Clone, Copy, Debug)]
 pub struct Pacer {
     mode: Mode,
-    /// The time of the first frame; `None` until then.
+    /// Steps per second in [`Mode::Fixed`].
+    rate: u64,
+    /// When the count of steps started: the time of the first frame, and
+    /// later of the last change of rate or resume; `None` before the first
+    /// frame.
     origin: Option<Instant>,
     /// In [`Mode::Fixed`], the index of the next step not yet run or
-    /// dropped; step `k` falls due at `origin + k / 60 s`.
+    /// dropped; step `k` falls due at `origin + k / rate`.
     next: u64,
 }
 
 impl Pacer {
-    /// A pacer that has not drawn a frame yet.
+    /// A pacer that has not drawn a frame yet, at [`STEPS_PER_SECOND`].
     pub fn new(mode: Mode) -> Self {
         Pacer {
             mode,
+            rate: STEPS_PER_SECOND,
             origin: None,
             next: 1,
         }
@@ -88,6 +123,38 @@ impl Pacer {
     /// The mode it was made with.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// Steps per second in [`Mode::Fixed`] (unused when uncapped).
+    pub fn rate(&self) -> u64 {
+        self.rate
+    }
+
+    /// Run at `rate` steps a second (at least 1) from `now` on. The steps
+    /// not yet run fall due at the new rate, counted from when the last
+    /// step run (or dropped) fell due, so across the change the steps keep
+    /// to the wall clock: the change itself neither drops a step nor owes
+    /// one.
+    pub fn set_rate(&mut self, rate: u64, now: Instant) {
+        let rate = rate.max(1);
+        if let Some(origin) = self.origin {
+            // When step next - 1 fell due (at or before `now`).
+            let last = due_after(origin, self.next - 1, self.rate).filter(|&t| t <= now);
+            self.origin = Some(last.unwrap_or(now));
+            self.next = 1;
+        }
+        self.rate = rate;
+    }
+
+    /// Go on after a pause that ends at `now`: the next step falls due one
+    /// period after `now`, as if the clock had stopped while paused. Before
+    /// the first frame it changes nothing (the first frame starts the
+    /// clock).
+    pub fn resume(&mut self, now: Instant) {
+        if self.origin.is_some() {
+            self.origin = Some(now);
+            self.next = 1;
+        }
     }
 
     /// A frame is being drawn at `now`: how many steps to run first.
@@ -111,7 +178,7 @@ impl Pacer {
                 dropped: 0,
             },
             Mode::Fixed => {
-                let due = steps_due(now.saturating_duration_since(origin));
+                let due = steps_due(now.saturating_duration_since(origin), self.rate);
                 // Steps next..=due are pending.
                 let pending = (due + 1).saturating_sub(self.next);
                 if pending <= u64::from(MAX_CATCH_UP) {
@@ -136,32 +203,29 @@ impl Pacer {
     /// falls due, so the event loop can sleep until then instead of polling.
     pub fn next_frame(&self) -> NextFrame {
         match (self.mode, self.origin) {
-            (Mode::Fixed, Some(origin)) => {
-                match u64::try_from(due_after_nanos(self.next))
-                    .ok()
-                    .and_then(|ns| origin.checked_add(Duration::from_nanos(ns)))
-                {
-                    Some(at) => NextFrame::At(at),
-                    // Centuries away: nothing sensible to wait for.
-                    None => NextFrame::Now,
-                }
-            }
+            (Mode::Fixed, Some(origin)) => match due_after(origin, self.next, self.rate) {
+                Some(at) => NextFrame::At(at),
+                // Centuries away: nothing sensible to wait for.
+                None => NextFrame::Now,
+            },
             _ => NextFrame::Now,
         }
     }
 }
 
-/// How many steps have fallen due `elapsed` after the first frame:
-/// `floor(elapsed * 60 / 1 s)`.
-fn steps_due(elapsed: Duration) -> u64 {
-    let due = elapsed.as_nanos() * u128::from(STEPS_PER_SECOND) / NANOS_PER_SECOND;
+/// How many steps have fallen due `elapsed` after the origin at `rate`
+/// steps a second: `floor(elapsed * rate / 1 s)`.
+fn steps_due(elapsed: Duration, rate: u64) -> u64 {
+    let due = elapsed.as_nanos() * u128::from(rate) / NANOS_PER_SECOND;
     u64::try_from(due).unwrap_or(u64::MAX - 1)
 }
 
-/// When step `k` falls due, nanoseconds after the first frame:
-/// `ceil(k * 1 s / 60)`, the least time at which [`steps_due`] reaches `k`.
-fn due_after_nanos(k: u64) -> u128 {
-    (u128::from(k) * NANOS_PER_SECOND).div_ceil(u128::from(STEPS_PER_SECOND))
+/// When step `k` falls due after `origin` at `rate` steps a second:
+/// `ceil(k * 1 s / rate)` later, the least time at which [`steps_due`]
+/// reaches `k`; `None` past what an `Instant` can hold.
+fn due_after(origin: Instant, k: u64, rate: u64) -> Option<Instant> {
+    let ns = (u128::from(k) * NANOS_PER_SECOND).div_ceil(u128::from(rate));
+    origin.checked_add(Duration::from_nanos(u64::try_from(ns).ok()?))
 }
 
 /// Frames and steps counted over a stretch of wall time, for the log.

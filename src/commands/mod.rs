@@ -9,7 +9,7 @@ pub mod simulate;
 
 use std::time::Duration;
 
-use cloth_demo::sim::{state_file, Simulation, GRID};
+use cloth_demo::sim::{state_file, Model, Simulation, GRID};
 use indicatif::{HumanBytes, HumanCount};
 
 use crate::cli::StartArgs;
@@ -69,19 +69,19 @@ impl From<output::Error> for Failure {
 }
 
 /// The simulation a run starts from: the flat sheet, or `--from` at
-/// `--start`.
+/// `--start`, under `model` (a state file holds no model).
 ///
 /// # Errors
 /// [`Failure::Run`] naming the file for one that cannot be read or parsed.
-pub fn start_state(start: &StartArgs) -> Result<Simulation, Failure> {
+pub fn start_state(start: &StartArgs, model: Model) -> Result<Simulation, Failure> {
     match &start.from {
-        None => Ok(Simulation::new()),
+        None => Ok(Simulation::with_model(model)),
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
             let cloth = state_file::parse(&bytes, GRID)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
-            Ok(Simulation::resume(cloth, start.start))
+            Ok(Simulation::resume_with(cloth, start.start, model))
         }
     }
 }
@@ -90,6 +90,16 @@ pub fn start_state(start: &StartArgs) -> Result<Simulation, Failure> {
 /// writes them: "1 step", "2,000 steps", "0 frames".
 pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", HumanCount(n), if n == 1 { one } else { many })
+}
+
+/// What a run's summary says of its model: nothing for the original,
+/// else " (5 passes, bending springs)".
+pub fn model_note(model: Model) -> String {
+    if model.is_original() {
+        String::new()
+    } else {
+        format!(" ({model})")
+    }
 }
 
 /// `n` with thousands separators: "6,000".

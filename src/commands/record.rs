@@ -8,7 +8,7 @@ use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::record::GifRecorder;
 use indicatif::ProgressBar;
 
-use super::{count, number, seconds, size, start_state, summary, Failure};
+use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::{Format, RecordArgs};
 use crate::encode::ApngRecorder;
 use crate::interrupt::Interrupted;
@@ -27,7 +27,7 @@ use crate::progress;
 /// then left as it was.
 pub fn run(args: &RecordArgs) -> Result<(), Failure> {
     let format = args.format().map_err(Failure::Run)?;
-    let mut sim = start_state(&args.start)?;
+    let mut sim = start_state(&args.start, args.model.model())?;
     let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
     let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
     let frames = args.steps / args.every;
@@ -72,8 +72,9 @@ pub fn run(args: &RecordArgs) -> Result<(), Failure> {
     let (width, height) = (args.view.size.width, args.view.size.height);
     summary(
         &format!(
-            "{} of {width}x{height}, {}.{:02} s long, in {}: {name} ({})",
+            "{} of {width}x{height}{}, {}.{:02} s long, in {}: {name} ({})",
             count(frames, "frame", "frames"),
+            model_note(sim.model()),
             duration_cs / 100,
             duration_cs % 100,
             seconds(t0.elapsed()),

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use cloth_demo::render::headless::HeadlessContext;
 
-use super::{count, number, seconds, size, start_state, summary, Failure};
+use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::RenderArgs;
 use crate::encode;
 use crate::interrupt;
@@ -21,7 +21,7 @@ use crate::progress;
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
 pub fn run(args: &RenderArgs) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start)?;
+    let mut sim = start_state(&args.start, args.model.model())?;
     let mut out = Output::create(&args.out, Content::Binary("PNG"))?;
     let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
     let (width, height) = (args.view.size.width, args.view.size.height);
@@ -52,8 +52,9 @@ pub fn run(args: &RenderArgs) -> Result<(), Failure> {
         .map_err(|e| Failure::from_output(e, "render stopped writing".into(), &name))?;
     summary(
         &format!(
-            "the state after {} at {width}x{height}, in {}: {name} ({})",
+            "the state after {}{} at {width}x{height}, in {}: {name} ({})",
             count(args.steps, "step", "steps"),
+            model_note(sim.model()),
             seconds(t0.elapsed()),
             size(bytes)
         ),

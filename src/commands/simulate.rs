@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use cloth_demo::sim::state_file;
 
-use super::{count, number, seconds, size, start_state, summary, Failure};
+use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::SimulateArgs;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -20,7 +20,7 @@ use crate::progress;
 /// (checked before the first step); [`Failure::Interrupted`] on SIGINT or
 /// SIGTERM, the state file then left as it was.
 pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start)?;
+    let mut sim = start_state(&args.start, args.model.model())?;
     sim.set_threads(args.threads.map(usize::from));
     let mut out = match &args.csv {
         Some(path) => Some(Output::create(path, Content::Text)?),
@@ -45,8 +45,9 @@ pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
     } else {
         let secs = elapsed.as_secs_f64().max(1e-9);
         format!(
-            "{} in {}: {} steps/s ({:.1} us/step)",
+            "{}{} in {}: {} steps/s ({:.1} us/step)",
             count(args.steps, "step", "steps"),
+            model_note(sim.model()),
             seconds(elapsed),
             number((args.steps as f64 / secs).round() as u64),
             secs * 1e6 / args.steps as f64

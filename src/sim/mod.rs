@@ -104,6 +104,27 @@
 //! A model is not stored in the state file: any state resumes under any
 //! model ([`Simulation::resume_with`]).
 //!
+//! # Other cloth programs: pins, wind, inertia, self-collision
+//!
+//! Other well-known cloth programs pin cloth to rods, blow wind on it,
+//! give it inertia and stop it passing through itself; a [`Model`] has
+//! each as a field too, run by the general pass, and [`Scene`] presets
+//! show them at once. In a pass, each free point's move `m` starts as
+//! gravity plus the wind's push ([`general::wind`]), adds its springs,
+//! and is collided as the original's; pinned points ([`Pins`]) stay put;
+//! then, with self-collision, points closer than the thickness are pushed
+//! apart ([`general::self_collision`]). With inertia a step begins with
+//! Verlet's move ([`general::inertia`]).
+//!
+//! **The previous positions.** With inertia the state is the cloth and
+//! where each point was one step before (its velocity is the difference):
+//! [`Simulation`] holds them as a second [`Cloth`]
+//! ([`Simulation::previous`], `None` without inertia), keeps them exactly
+//! while the model has inertia, and starts a cloth that has none at rest.
+//! Its state file carries them as three more columns, `px,py,pz`, under
+//! the header `j,i,x,y,z,px,py,pz` ([`state_file`]); without inertia the
+//! file is the plain format, byte for byte the golden files.
+//!
 //! # Two passes, one result
 //!
 //! [`reference`](mod@reference) is the article's loop as it reads, the oracle of the
@@ -128,7 +149,10 @@ pub use simulation::Simulation;
 
 pub use fast::{Path, PATH_VARIABLE};
 pub use general::HOOKE_STIFFNESS;
-pub use model::{Buffering, Model, ModelError, Order, Passes, SpringLaw, Springs, BEND_SHARE};
+pub use model::{
+    Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
+    Thickness, Wind, BEND_SHARE,
+};
 
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 

@@ -18,6 +18,26 @@
 //! `(j, i)` is in range and appears exactly once, and that no point is
 //! missing. Rows may come in any order; Windows line endings and trailing
 //! blank lines are accepted.
+//!
+//! # With inertia: the previous positions
+//!
+//! Under a model with inertia a point's velocity is where it is less where
+//! it was a step before, so the state is both positions. Its file has
+//! three more columns, `px,py,pz`, the point's previous position, with
+//! their own header:
+//!
+//! ```text
+//! j,i,x,y,z,px,py,pz
+//! 0,0,-1.6000000000000001,1.5,-1.6000000000000001,-1.6000000000000001,1.5,-1.6000000000000001
+//! ...
+//! ```
+//!
+//! The same rules hold for every column ([`parse_state`] reads either
+//! format, telling them apart by the header; [`state_to_string`] writes
+//! the plain one when there are no previous positions). So a file
+//! written for the original, or for any model without inertia, is the
+//! plain format exactly, byte for byte the golden files; and the plain
+//! format, read for a model with inertia, is a cloth at rest.
 
 use std::fmt;
 
@@ -25,6 +45,21 @@ use super::Cloth;
 
 /// The header line of a state file.
 pub const HEADER: &str = "j,i,x,y,z";
+
+/// The header line of a state file with previous positions (from a run
+/// with inertia).
+pub const MOVING_HEADER: &str = "j,i,x,y,z,px,py,pz";
+
+/// What a state file holds: the cloth, and for a run with inertia where
+/// each point was a step before.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    /// The cloth's points.
+    pub cloth: Cloth,
+    /// With inertia, the previous positions (the same size as `cloth`);
+    /// `None` in the plain format.
+    pub previous: Option<Cloth>,
+}
 
 /// What is wrong with a state file, and on which line (1-based; 0 when the
 /// problem is the file as a whole).
@@ -55,7 +90,8 @@ fn err(line: usize, message: impl Into<String>) -> StateFileError {
     }
 }
 
-/// Parse a state file's bytes into an `n x n` cloth.
+/// Parse a plain state file's bytes (header [`HEADER`]) into an `n x n`
+/// cloth. For either format, use [`parse_state`].
 ///
 /// # Errors
 /// A [`StateFileError`] naming the line for: bytes that are not UTF-8, an
@@ -65,6 +101,21 @@ fn err(line: usize, message: impl Into<String>) -> StateFileError {
 /// duplicate `(j, i)`, a blank line before the end, more than `n * n` rows,
 /// or fewer (naming the first missing point).
 pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
+    parse_with(bytes, n, &[HEADER]).map(|s| s.cloth)
+}
+
+/// Parse a state file in either format, plain ([`HEADER`]) or with
+/// previous positions ([`MOVING_HEADER`]), into an `n x n` state.
+///
+/// # Errors
+/// As [`parse`], with eight fields a row for the format with previous
+/// positions, and a header that is neither.
+pub fn parse_state(bytes: &[u8], n: usize) -> Result<State, StateFileError> {
+    parse_with(bytes, n, &[HEADER, MOVING_HEADER])
+}
+
+/// [`parse_state`] taking the formats whose headers are `headers`.
+fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFileError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = 1 + bytes[..e.valid_up_to()]
             .iter()
@@ -73,19 +124,28 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
         err(line, "not text (invalid UTF-8)")
     })?;
     let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-    match lines.next() {
+    let header = match lines.next() {
         None | Some("") if text.trim().is_empty() => return Err(err(0, "empty file")),
-        Some(h) if h.trim() == HEADER => {}
-        Some(h) => {
-            return Err(err(
-                1,
-                format!("expected the header `{HEADER}`, found `{}`", clip(h)),
-            ))
-        }
+        Some(h) => match headers.iter().find(|&&want| h.trim() == want) {
+            Some(&found) => found,
+            None => {
+                let expected: Vec<String> = headers.iter().map(|h| format!("`{h}`")).collect();
+                return Err(err(
+                    1,
+                    format!(
+                        "expected the header {}, found `{}`",
+                        expected.join(" or "),
+                        clip(h)
+                    ),
+                ));
+            }
+        },
         None => unreachable!("split always yields at least one item"),
-    }
+    };
+    let names: Vec<&str> = header.split(',').collect();
+    let moving = header == MOVING_HEADER;
 
-    let mut points: Vec<Option<[f64; 3]>> = vec![None; n * n];
+    let mut points: Vec<Option<[f64; 6]>> = vec![None; n * n];
     let mut rows = 0usize;
     let mut blank_at: Option<usize> = None;
     for (idx, line) in lines.enumerate() {
@@ -102,10 +162,14 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
             return Err(err(lineno, format!("extra row: expected {} rows", n * n)));
         }
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-        if fields.len() != 5 {
+        if fields.len() != names.len() {
             return Err(err(
                 lineno,
-                format!("expected 5 fields j,i,x,y,z, found {}", fields.len()),
+                format!(
+                    "expected {} fields {header}, found {}",
+                    names.len(),
+                    fields.len()
+                ),
             ));
         }
         let index = |name: &str, s: &str| -> Result<usize, StateFileError> {
@@ -120,8 +184,8 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
         };
         let j = index("j", fields[0])?;
         let i = index("i", fields[1])?;
-        let mut p = [0.0; 3];
-        for (c, (name, s)) in ["x", "y", "z"].iter().zip(&fields[2..]).enumerate() {
+        let mut p = [0.0; 6];
+        for (c, (name, s)) in names[2..].iter().zip(&fields[2..]).enumerate() {
             p[c] = match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => v,
                 Ok(_) => {
@@ -156,8 +220,15 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
             ),
         ));
     }
-    let pts: Vec<[f64; 3]> = points.into_iter().map(Option::unwrap).collect();
-    Ok(Cloth::from_points(&pts).expect("n * n points"))
+    let rows: Vec<[f64; 6]> = points.into_iter().map(Option::unwrap).collect();
+    let cloth = |c: usize| {
+        let pts: Vec<[f64; 3]> = rows.iter().map(|r| [r[c], r[c + 1], r[c + 2]]).collect();
+        Cloth::from_points(&pts).expect("n * n points")
+    };
+    Ok(State {
+        cloth: cloth(0),
+        previous: moving.then(|| cloth(3)),
+    })
 }
 
 /// Shorten user text quoted in an error message.
@@ -172,19 +243,46 @@ fn clip(s: &str) -> String {
 /// The state file for `cloth`: header and `n * n` rows, each line ending in
 /// `\n`, numbers as `%.17g`.
 pub fn to_string(cloth: &Cloth) -> String {
+    state_to_string(cloth, None)
+}
+
+/// The state file for `cloth` with the previous positions `previous`: with
+/// none, [`to_string`]'s plain format; with them, the format with
+/// [`MOVING_HEADER`], each row `j,i,x,y,z,px,py,pz`.
+///
+/// # Panics
+/// If `previous` is not `cloth`'s size.
+pub fn state_to_string(cloth: &Cloth, previous: Option<&Cloth>) -> String {
     let n = cloth.n();
-    let mut s = String::with_capacity(64 * n * n + 16);
-    s.push_str(HEADER);
+    let mut s = String::with_capacity(if previous.is_some() { 128 } else { 64 } * n * n + 32);
+    s.push_str(if previous.is_some() {
+        MOVING_HEADER
+    } else {
+        HEADER
+    });
     s.push('\n');
+    if let Some(p) = previous {
+        assert_eq!(p.n(), n, "previous positions are the cloth's size");
+    }
     for j in 0..n {
         for i in 0..n {
             let [x, y, z] = cloth.point(j, i);
             s.push_str(&format!(
-                "{j},{i},{},{},{}\n",
+                "{j},{i},{},{},{}",
                 format_g17(x),
                 format_g17(y),
                 format_g17(z)
             ));
+            if let Some(p) = previous {
+                let [px, py, pz] = p.point(j, i);
+                s.push_str(&format!(
+                    ",{},{},{}",
+                    format_g17(px),
+                    format_g17(py),
+                    format_g17(pz)
+                ));
+            }
+            s.push('\n');
         }
     }
     s

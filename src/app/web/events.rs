@@ -12,7 +12,7 @@ use web_sys::{
 };
 
 use super::Page;
-use crate::app::input::{self, Key};
+use crate::app::input::{self, Key, KeyPress, Modifiers};
 
 /// Wire the DOM events to the page: pointer moves, presses and releases
 /// on the canvas (captured, so a drag goes on outside it), clicks on it,
@@ -102,8 +102,19 @@ pub(super) fn listen(
             let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
                 return;
             };
-            let key = Key::from_key_value(&event.key());
-            if let Some(action) = input::action_for_key(key, page.demo.state()) {
+            let press = KeyPress {
+                key: Key::from_key_value(&event.key()),
+                repeat: event.repeat(),
+                modifiers: Modifiers {
+                    ctrl: event.ctrl_key(),
+                    alt: event.alt_key(),
+                    logo: event.meta_key(),
+                },
+            };
+            if let Some(action) = input::action_for_key(press, page.demo.state()) {
+                // The page's own use of the key (Space and the arrow
+                // scroll, F1 opens help) gives way to the demo's.
+                event.prevent_default();
                 page.apply(action);
             }
         }),

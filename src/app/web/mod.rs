@@ -13,6 +13,12 @@
 //!   frame after two steps (the shared [`Pacer`](super::pacing::Pacer));
 //! - Escape stops the program (a page cannot close its tab); a click then
 //!   starts it again from `Initialise()`. A caption under the canvas says so.
+//! - The window's other keys ([`keys::BINDINGS`](crate::app::keys::BINDINGS):
+//!   pause, step, restart, speed, the what-ifs) work the same; the caption
+//!   starts with what differs from the default, as the window's title does
+//!   (`Paused, step 1234, bending springs.`), and F1 or H opens the key
+//!   list, an element `#keys` (a `<details>`) whose `#key-list` the page
+//!   fills from the table at start.
 //!
 //! Built for `wasm32-unknown-unknown` with `--no-default-features
 //! --features web`; `web/build` runs wasm-bindgen and lays out the page.
@@ -33,18 +39,38 @@ use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent, UrlSearchParams, Windo
 
 use super::demo::{Clock, Demo};
 use super::input::{self, Action};
+use super::keys;
 use super::pacing::Mode;
 use super::INNER_SIZE;
 use crate::render::{Camera, Renderer};
+use crate::sim::Model;
 
 pub use handle::{wave_values, WebDemo};
 
-/// The caption while the demo runs.
+/// The caption while the demo runs as it starts by default.
 pub const CAPTION_RUNNING: &str =
-    "Drag to turn the view. Escape stops the program; a click then starts it again.";
+    "Drag to turn the view; H lists the keys. Escape stops the program; a click then starts it again.";
 /// The caption once Escape has stopped it.
 pub const CAPTION_STOPPED: &str =
     "Stopped, as Escape stopped the original. Click the picture to start again from the beginning.";
+
+/// The caption for a running or paused demo with
+/// [`status`](Demo::status) `status`: [`CAPTION_RUNNING`] when nothing
+/// differs, else the phrases first, as a sentence (`Paused, step 1234,
+/// bending springs. Drag to turn...`).
+pub fn caption(status: &[String]) -> String {
+    let Some((first, rest)) = status.split_first() else {
+        return CAPTION_RUNNING.to_string();
+    };
+    let mut chars = first.chars();
+    let head: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let mut phrases = vec![head + chars.as_str()];
+    phrases.extend(rest.iter().cloned());
+    format!("{}. {CAPTION_RUNNING}", phrases.join(", "))
+}
 
 /// How the page was asked to run, from its query string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +168,12 @@ impl Page {
         }
         // Stopped, nothing steps and the view cannot turn: the picture is
         // drawn again only if the canvas was resized (which clears it).
-        let _ = self.demo.frame(web_time::Instant::now());
+        let ran = self.demo.frame(web_time::Instant::now());
+        // Paused, the caption shows the step: a restart's first frame
+        // moves it (from 0 to 2).
+        if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
+            self.show_caption();
+        }
         let now = Drawn {
             steps: self.demo.sim().steps(),
             camera: self.demo.camera(),
@@ -187,16 +218,38 @@ impl Page {
         )
     }
 
-    /// Do what a key or click asks, and show it.
+    /// Do what a key or click asks, and show it: the caption, and a frame
+    /// (a step while paused, a restart).
     fn apply(&mut self, action: Action) {
-        self.demo.apply(action);
-        match action {
-            Action::Stop => self.caption.set_text_content(Some(CAPTION_STOPPED)),
-            Action::Restart => {
-                self.caption.set_text_content(Some(CAPTION_RUNNING));
-                self.drawn = None;
-                self.request_frame();
-            }
+        if action == Action::Help {
+            self.toggle_keys();
+            return;
+        }
+        self.demo.apply(action, web_time::Instant::now());
+        if action == Action::Restart {
+            self.drawn = None;
+        }
+        self.show_caption();
+        self.request_frame();
+    }
+
+    /// The caption for the demo as it is now.
+    fn show_caption(&self) {
+        let text = match self.demo.state() {
+            input::RunState::Stopped => CAPTION_STOPPED.to_string(),
+            _ => caption(&self.demo.status()),
+        };
+        self.caption.set_text_content(Some(&text));
+    }
+
+    /// Open the key list (`#keys`, a `<details>`), or close it if open.
+    fn toggle_keys(&self) {
+        if let Some(keys) = self
+            .window
+            .document()
+            .and_then(|d| d.get_element_by_id("keys"))
+        {
+            let _ = keys.toggle_attribute("open");
         }
     }
 }
@@ -216,6 +269,12 @@ pub fn start(
     console_error_panic_hook::set_once();
     let options = PageOptions::from_query(query)?;
     let window = web_sys::window().ok_or("no window: not a browser page")?;
+    if let Some(list) = window
+        .document()
+        .and_then(|d| d.get_element_by_id("key-list"))
+    {
+        list.set_text_content(Some(&keys::help()));
+    }
     let (gl, version) = context::context(&canvas, options.webgl1)?;
     let depth_bits = context::gl_parameter(&version, glow::DEPTH_BITS);
     let colour_bits = [glow::RED_BITS, glow::GREEN_BITS, glow::BLUE_BITS]
@@ -227,12 +286,11 @@ pub fn start(
         version.version_string(),
         renderer.dialect()
     );
-    caption.set_text_content(Some(CAPTION_RUNNING));
     let page = Rc::new(RefCell::new(Page {
         window: window.clone(),
         canvas: canvas.clone(),
         caption,
-        demo: Demo::new(options.clock),
+        demo: Demo::new(options.clock, Model::ORIGINAL),
         renderer,
         gl_info,
         device_size: None,
@@ -248,10 +306,13 @@ pub fn start(
         let mut page = page.borrow_mut();
         page.looping = false;
         page.frame();
-        if page.demo.state() == input::RunState::Running {
+        // Paused, frames still come (the view turns), though only a
+        // changed picture is drawn.
+        if page.demo.state() != input::RunState::Stopped {
             page.request_frame();
         }
     }));
+    page.borrow().show_caption();
     events::listen(&canvas, &window, &page)?;
     events::observe_size(&canvas, &page)?;
     page.borrow_mut().request_frame();

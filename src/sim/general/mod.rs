@@ -32,67 +32,145 @@
 //! costs the original model nothing).
 
 mod hooke;
+pub mod inertia;
 mod rows;
+pub mod self_collision;
+pub mod wind;
 
 pub use hooke::{hooke_term, HOOKE_STIFFNESS};
+pub use self_collision::SpatialHash;
 
-use super::model::{Buffering, Model, SpringLaw};
+use super::model::{Buffering, Model, Pins, SpringLaw};
 use super::{collide, spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, SPACING};
 use rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, Rows};
 
+/// What the general pass keeps between passes so that a step allocates
+/// nothing: the wind's pushes and the self-collision's spatial hash.
+#[derive(Clone, Debug, Default)]
+pub struct Workspace {
+    /// Every point's wind move this pass.
+    wind: wind::Pushes,
+    /// The self-collision's cells and pairs.
+    hash: SpatialHash,
+}
+
 /// One step of any model through the general pass: the spheres move, then
-/// `model.passes` passes of the cloth. For the original model it gives the
-/// same bits as [`Simulation::step`] (which runs the fast pass then).
+/// with inertia Verlet's move ([`inertia::predict`]), then `model.passes`
+/// passes of the cloth. For the original model it gives the same bits as
+/// [`Simulation::step`] (which runs the fast pass then).
+///
+/// With inertia the simulation's previous positions are used and updated
+/// (a simulation with none starts at rest); without, it holds none.
 pub fn step(sim: &mut Simulation) {
     sim.spheres.step();
     let model = sim.model();
-    passes(&mut sim.cloth, &mut sim.back, &sim.spheres, &model);
+    sim.match_buffers();
+    match model.inertia {
+        Some(damping) => {
+            let previous = sim.previous.get_or_insert_with(|| sim.cloth.clone());
+            inertia::predict(&mut sim.cloth, previous, damping.get(), model.pins);
+        }
+        None => sim.previous = None,
+    }
+    for _ in 0..model.passes.get() {
+        pass_in(
+            &mut sim.cloth,
+            &mut sim.back,
+            &sim.spheres,
+            &model,
+            &mut sim.general,
+        );
+    }
 }
 
-/// A step's passes: `model.passes` of [`pass`]. `back` is the second buffer
-/// for double buffering (resized to the cloth if it differs).
+/// A step's passes: `model.passes` of [`pass`], without the spheres' move
+/// or inertia (see [`step`]). `back` is the second buffer for double
+/// buffering (resized to the cloth if it differs).
 pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
     if back.n() != cloth.n() {
         *back = cloth.clone();
     }
+    let mut workspace = Workspace::default();
     for _ in 0..model.passes.get() {
-        pass(cloth, back, spheres, model);
+        pass_in(cloth, back, spheres, model, &mut workspace);
     }
 }
 
-/// One pass of `model`: each point, in `model.order`, moved by gravity and
-/// its springs ([`moved_point`]) and then collided with the floor and the
-/// spheres ([`collide`]).
+/// One pass of `model`: each point, in `model.order`, moved by gravity,
+/// the wind and its springs ([`moved_point_in_wind`]) and then collided
+/// with the floor and the spheres ([`collide`]); pinned points are left as
+/// they are; then, with self-collision, every two points closer than the
+/// thickness pushed apart ([`SpatialHash::separate`]). The step count for
+/// the gusts is `spheres.a`, the step the spheres were placed for.
 ///
 /// Double buffered (the original), each new position goes into `back`, and
 /// when all are done `back` and `cloth` swap: every point saw where its
 /// neighbours were at the end of the last pass. In place, each new position
 /// goes straight into `cloth`, and the points visited later see it. `back`
 /// must be `cloth`'s size (its contents do not matter; double buffering
-/// overwrites every point).
+/// overwrites every point). The wind's pushes are worked out from the
+/// points as they are at the start of the pass, either way.
 ///
 /// # Panics
 /// If `back.n() != cloth.n()` and the model is double buffered.
 pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
+    pass_in(cloth, back, spheres, model, &mut Workspace::default());
+}
+
+/// The wind `model` blows at step `a`: `None` when calm, else the wind,
+/// times [`wind::gust`]`(a)` with gusts.
+pub fn wind_at(model: &Model, a: u64) -> Option<[f64; 3]> {
+    if model.wind.is_calm() {
+        return None;
+    }
+    let w = model.wind.get();
+    if !model.gusts {
+        return Some(w);
+    }
+    let g = wind::gust(a);
+    Some([w[0] * g, w[1] * g, w[2] * g])
+}
+
+/// [`pass`] with the workspace kept between passes.
+fn pass_in(
+    cloth: &mut Cloth,
+    back: &mut Cloth,
+    spheres: &Spheres,
+    model: &Model,
+    ws: &mut Workspace,
+) {
+    let pushes = match wind_at(model, spheres.a) {
+        Some(w) => {
+            ws.wind.compute(cloth, w);
+            Some(&ws.wind)
+        }
+        None => None,
+    };
     // The law is picked once a pass, not once a spring.
     match model.law {
-        SpringLaw::Article => pass_with(cloth, back, spheres, model, ArticleLaw),
-        SpringLaw::Hooke => pass_with(cloth, back, spheres, model, HookeLaw),
+        SpringLaw::Article => pass_with(cloth, back, spheres, model, pushes, ArticleLaw),
+        SpringLaw::Hooke => pass_with(cloth, back, spheres, model, pushes, HookeLaw),
+    }
+    if let Some(t) = model.self_collision {
+        ws.hash
+            .separate(cloth, t.get(), model.springs.reach(), model.pins);
     }
 }
 
-/// [`pass`] with the spring law `term`.
+/// The moves and collisions of [`pass`] with the spring law `term`.
 #[inline(always)]
 fn pass_with<L: RowLaw>(
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
     model: &Model,
+    pushes: Option<&wind::Pushes>,
     term: L,
 ) {
     let n = cloth.n();
     let springs = springs(model);
     let share = model.springs.share();
+    let push = |k: usize| pushes.map_or([0.0; 3], |p| p.at(k));
     match model.buffering {
         Buffering::Double => {
             assert_eq!(back.n(), n, "the second buffer is the cloth's size");
@@ -105,19 +183,48 @@ fn pass_with<L: RowLaw>(
                 rows,
                 &springs,
                 share,
+                pushes.map(|p| &p.m),
                 term,
             );
+            // Pinned points stay where they were.
+            for k in pinned(model.pins, n) {
+                back.x[k] = cloth.x[k];
+                back.y[k] = cloth.y[k];
+                back.z[k] = cloth.z[k];
+            }
             std::mem::swap(cloth, back);
         }
         Buffering::InPlace => {
             for (j, i) in model.order.visit(n) {
-                let moved = moved_point_with(cloth, j, i, &springs, share, |a, b, rest| {
-                    term.full(a, b, rest)
-                });
+                if model.pins.holds(n, j, i) {
+                    continue;
+                }
+                let moved = moved_point_with(
+                    cloth,
+                    j,
+                    i,
+                    &springs,
+                    share,
+                    push(j * n + i),
+                    |a, b, rest| term.full(a, b, rest),
+                );
                 put(cloth, j, i, collide(moved, spheres));
             }
         }
     }
+}
+
+/// The pinned points of an `n x n` grid, row-major indices, ascending.
+fn pinned(pins: Pins, n: usize) -> impl Iterator<Item = usize> {
+    let top = match pins {
+        Pins::Top => 0..n,
+        _ => 0..0,
+    };
+    let corners = match pins {
+        Pins::Corners => vec![0, n - 1],
+        _ => Vec::new(),
+    };
+    top.chain(corners)
 }
 
 /// The springs on a point under `model`, in the order they are summed:
@@ -154,15 +261,33 @@ pub fn springs(model: &Model) -> Vec<(isize, isize, f64)> {
 /// # Panics
 /// If `j` or `i` is `>= cloth.n()`.
 pub fn moved_point(cloth: &Cloth, j: usize, i: usize, model: &Model) -> [f64; 3] {
+    moved_point_in_wind(cloth, j, i, model, [0.0; 3])
+}
+
+/// [`moved_point`] with the wind's move `push` (world units, from
+/// [`wind::push`]): `m` starts as gravity plus the push, `(0 + push_x,
+/// -0.001 + push_y, 0 + push_z)`, and the springs are added to that. With
+/// no push it is [`moved_point`] to the bit.
+///
+/// # Panics
+/// If `j` or `i` is `>= cloth.n()`.
+pub fn moved_point_in_wind(
+    cloth: &Cloth,
+    j: usize,
+    i: usize,
+    model: &Model,
+    push: [f64; 3],
+) -> [f64; 3] {
     assert!(j < cloth.n() && i < cloth.n());
     let (springs, share) = (springs(model), model.springs.share());
     match model.law {
-        SpringLaw::Article => moved_point_with(cloth, j, i, &springs, share, spring_term),
-        SpringLaw::Hooke => moved_point_with(cloth, j, i, &springs, share, hooke_term),
+        SpringLaw::Article => moved_point_with(cloth, j, i, &springs, share, push, spring_term),
+        SpringLaw::Hooke => moved_point_with(cloth, j, i, &springs, share, push, hooke_term),
     }
 }
 
-/// [`moved_point`] with the model's springs, share and law worked out.
+/// [`moved_point_in_wind`] with the model's springs, share and law worked
+/// out.
 #[inline(always)]
 fn moved_point_with(
     cloth: &Cloth,
@@ -170,12 +295,13 @@ fn moved_point_with(
     i: usize,
     springs: &[(isize, isize, f64)],
     share: f64,
+    push: [f64; 3],
     term: impl Fn([f64; 3], [f64; 3], f64) -> [f64; 3],
 ) -> [f64; 3] {
     let n = cloth.n();
     let k = j * n + i;
     let p = [cloth.x[k], cloth.y[k], cloth.z[k]];
-    let (mut mx, mut my, mut mz) = (0.0, -GRAVITY, 0.0);
+    let (mut mx, mut my, mut mz) = (0.0 + push[0], -GRAVITY + push[1], 0.0 + push[2]);
     for &(dj, di, rest) in springs {
         // Off the grid above or to the left wraps round to a huge index.
         let (jj, ii) = (j.wrapping_add_signed(dj), i.wrapping_add_signed(di));

@@ -20,11 +20,12 @@ pub(super) fn double<L: RowLaw>(
     mut rows: Rows,
     springs: &[(isize, isize, f64)],
     share: f64,
+    wind: Option<&[Vec<f64>; 3]>,
     law: L,
 ) {
     let n = cloth.n();
     for (j, _) in order.visit(n).step_by(n) {
-        rows.moved_row(cloth, j, springs, share, law);
+        rows.moved_row(cloth, j, springs, share, wind, law);
         for i in 0..n {
             let moved = [rows.m[0][i], rows.m[1][i], rows.m[2][i]];
             put(back, j, i, collide(moved, spheres));
@@ -45,6 +46,7 @@ pub(super) fn double_dispatch<L: RowLaw>(
     rows: Rows,
     springs: &[(isize, isize, f64)],
     share: f64,
+    wind: Option<&[Vec<f64>; 3]>,
     law: L,
 ) {
     #[cfg(target_arch = "x86_64")]
@@ -59,9 +61,10 @@ pub(super) fn double_dispatch<L: RowLaw>(
             r: Rows,
             sp: &[(isize, isize, f64)],
             sh: f64,
+            w: Option<&[Vec<f64>; 3]>,
             l: L,
         ) {
-            double(c, b, s, o, r, sp, sh, l)
+            double(c, b, s, o, r, sp, sh, w, l)
         }
         #[target_feature(enable = "avx2")]
         #[allow(clippy::too_many_arguments)]
@@ -73,20 +76,21 @@ pub(super) fn double_dispatch<L: RowLaw>(
             r: Rows,
             sp: &[(isize, isize, f64)],
             sh: f64,
+            w: Option<&[Vec<f64>; 3]>,
             l: L,
         ) {
-            double(c, b, s, o, r, sp, sh, l)
+            double(c, b, s, o, r, sp, sh, w, l)
         }
         if std::arch::is_x86_feature_detected!("avx512f") {
             // SAFETY: the CPU has AVX-512F, checked just above.
-            return unsafe { avx512(cloth, back, spheres, order, rows, springs, share, law) };
+            return unsafe { avx512(cloth, back, spheres, order, rows, springs, share, wind, law) };
         }
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { avx2(cloth, back, spheres, order, rows, springs, share, law) };
+            return unsafe { avx2(cloth, back, spheres, order, rows, springs, share, wind, law) };
         }
     }
-    double(cloth, back, spheres, order, rows, springs, share, law)
+    double(cloth, back, spheres, order, rows, springs, share, wind, law)
 }
 
 /// A spring law worked a row at a time: `dd` where `d` is a normal
@@ -148,10 +152,13 @@ impl Rows {
         }
     }
 
-    /// Row `j`'s points moved by gravity and their springs: for each point,
-    /// exactly the sums of [`moved_point`] (each point's terms added in the
-    /// springs' order, off-grid neighbours skipped), but taken spring by
-    /// spring, each spring for every point of the row at once.
+    /// Row `j`'s points moved by gravity, the wind and their springs: for
+    /// each point, exactly the sums of [`moved_point_in_wind`] (gravity
+    /// plus the wind's push, then each point's terms added in the springs'
+    /// order, off-grid neighbours skipped), but taken spring by spring,
+    /// each spring for every point of the row at once.
+    ///
+    /// [`moved_point_in_wind`]: super::moved_point_in_wind
     #[inline(always)]
     fn moved_row<L: RowLaw>(
         &mut self,
@@ -159,6 +166,7 @@ impl Rows {
         j: usize,
         springs: &[(isize, isize, f64)],
         share: f64,
+        wind: Option<&[Vec<f64>; 3]>,
         law: L,
     ) {
         let n = cloth.n();
@@ -167,6 +175,13 @@ impl Rows {
         my.fill(-GRAVITY);
         mz.fill(0.0);
         let row = j * n;
+        if let Some([wx, wy, wz]) = wind {
+            for i in 0..n {
+                mx[i] += wx[row + i];
+                my[i] += wy[row + i];
+                mz[i] += wz[row + i];
+            }
+        }
         let (px, py, pz) = (
             &cloth.x[row..row + n],
             &cloth.y[row..row + n],

@@ -12,6 +12,20 @@
 //! | [`order`](Model::order) | rows, from `[0][0]` | reversed, from the opposite corner | (the same sentence) |
 //! | [`law`](Model::law) | the article's lopsided spring | Hooke's law | "Hooke's law would move the point in proportion to the stretch" |
 //!
+//! And what other cloth programs do, which the article's does not:
+//!
+//! | field | the original | other programs | what it does |
+//! |---|---|---|---|
+//! | [`pins`](Model::pins) | nothing pinned | the `j = 0` row ([`Pins::Top`]), or its two corners | pinned points never move, bit for bit; springs pull only the free end |
+//! | [`wind`](Model::wind) | calm | `(x, y, z)` world units a pass | each triangle pushed along its normal by `n dot(n, wind)`: a sheet edge-on feels nothing |
+//! | [`gusts`](Model::gusts) | off | on | the wind's strength rises and falls with the step count (a fixed function: runs repeat) |
+//! | [`inertia`](Model::inertia) | none: "Nothing swings or bounces" | damping 0 to 1 | Verlet, `x + (1 - D) (x - x_prev)` before the passes: it swings and overshoots |
+//! | [`self_collision`](Model::self_collision) | none: "nothing to stop the cloth passing through itself" | a thickness | points that are not grid neighbours pushed apart to it each pass (a spatial hash) |
+//!
+//! [`Scene`] bundles these into presets (`curtain`, `flag`, `drape`) with
+//! their start cloths; a scene's [`Scene::model`] is a `Model` like any
+//! other, to change further.
+//!
 //! [`Simulation`](super::Simulation) runs the fast, bit-exact pass exactly
 //! when its model is the original, and the plain general pass
 //! ([`super::general`]) for every other model. A model is not part of the
@@ -21,10 +35,11 @@
 //! Every value of every field is valid: [`Passes`] can only hold 1 to 100,
 //! and its constructor and [`FromStr`](std::str::FromStr) say why a number is refused, so a
 //! front end can show the error as it is. The struct is
-//! `#[non_exhaustive]`, so that further choices (pinned points, wind,
-//! inertia, self-collision) can join it as fields without breaking a
-//! caller: start from [`Model::ORIGINAL`] (or `Model::default()`) and set
-//! the fields that differ.
+//! `#[non_exhaustive]`, so that further choices can join it as fields
+//! without breaking a caller: start from [`Model::ORIGINAL`] (or
+//! `Model::default()`, or a [`Scene::model`]) and set the fields that
+//! differ. [`Pins`], [`Wind`], [`Damping`] and [`Thickness`] likewise hold
+//! only valid values and parse from text with one-line errors.
 //!
 //! ```
 //! use cloth_demo::sim::{Buffering, Model, Order, Passes, Simulation};
@@ -44,13 +59,23 @@
 //! assert_eq!(Passes::new(0).unwrap_err().to_string(), "passes must be a whole number from 1 to 100, got 0");
 //! ```
 
+mod inertia;
 mod order;
 mod passes;
+mod pins;
+mod scene;
 mod springs;
+mod thickness;
+mod wind;
 
+pub use inertia::Damping;
 pub use order::Order;
 pub use passes::Passes;
+pub use pins::Pins;
+pub use scene::Scene;
 pub use springs::{Springs, BEND_SHARE};
+pub use thickness::Thickness;
+pub use wind::Wind;
 
 use std::fmt;
 
@@ -84,6 +109,28 @@ pub struct Model {
     pub order: Order,
     /// How far a spring moves its point for a given length.
     pub law: SpringLaw,
+    /// Which points are held still (none in the original). "Pinned points
+    /// never move, and springs pull only the free end."
+    pub pins: Pins,
+    /// The wind, world units a pass (calm in the original): each cloth
+    /// triangle pushed along its normal as squarely as the wind hits it.
+    pub wind: Wind,
+    /// Whether the wind's strength rises and falls over the steps (off in
+    /// the original), by a fixed function of the step count
+    /// ([`general::wind::gust`](super::general::wind::gust)), so runs
+    /// repeat exactly.
+    pub gusts: bool,
+    /// Inertia: `Some(damping)` gives every point a velocity, its last
+    /// step's move, which each step carries on less `damping` of it
+    /// (Verlet); `None`, the original, has no velocities at all: "Nothing
+    /// swings or bounces." The previous positions are then part of the
+    /// state ([`Simulation::previous`](super::Simulation::previous)).
+    pub inertia: Option<Damping>,
+    /// Self-collision: `Some(thickness)` keeps every two points that are
+    /// not grid neighbours at least `thickness` apart, pushing closer pairs
+    /// apart each pass; `None`, the original, has "nothing to stop the
+    /// cloth passing through itself".
+    pub self_collision: Option<Thickness>,
 }
 
 impl Model {
@@ -96,18 +143,29 @@ impl Model {
         buffering: Buffering::Double,
         order: Order::Rows,
         law: SpringLaw::Article,
+        pins: Pins::None,
+        wind: Wind::CALM,
+        gusts: false,
+        inertia: None,
+        self_collision: None,
     };
 
     /// Whether this is the original model (then the fast, bit-exact pass
-    /// runs).
+    /// runs). Any other choice of any field, even a calm wind with gusts,
+    /// is not.
     pub fn is_original(&self) -> bool {
         *self == Model::ORIGINAL
     }
 
     /// What differs from the original, one short phrase per field that
     /// differs, in field order: for example `["5 passes", "bending
-    /// springs"]`. Empty for the original. Made for a window title or a
-    /// log line.
+    /// springs"]`, or for the curtain `["pinned top", "wind 0,0,-0.0001",
+    /// "gusts", "inertia 0.01"]`. Empty for the original. Made for a window
+    /// title or a log line. The phrases: `N passes` (`1 pass`), `no
+    /// diagonals`, `bending springs`, `in place`, `reversed order`,
+    /// `Hooke's law`, `pinned top` / `pinned corners`, `wind X,Y,Z` (a
+    /// calm wind says nothing), `gusts`, `inertia D`, `self-collision`
+    /// (at the default thickness) or `self-collision T`.
     pub fn differences(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.passes != Passes::ORIGINAL {
@@ -134,6 +192,23 @@ impl Model {
         }
         if self.law != SpringLaw::Article {
             out.push("Hooke's law".into());
+        }
+        if self.pins != Pins::None {
+            out.push(format!("pinned {}", self.pins));
+        }
+        if !self.wind.is_calm() {
+            out.push(format!("wind {}", self.wind));
+        }
+        if self.gusts {
+            out.push("gusts".into());
+        }
+        if let Some(d) = self.inertia {
+            out.push(format!("inertia {d}"));
+        }
+        match self.self_collision {
+            None => {}
+            Some(t) if t == Thickness::default() => out.push("self-collision".into()),
+            Some(t) => out.push(format!("self-collision {t}")),
         }
         out
     }
@@ -217,12 +292,29 @@ pub enum ModelError {
     Passes(String),
     /// A visiting order with no such name (the name given).
     Order(String),
+    /// Pins with no such name (the name given).
+    Pins(String),
+    /// A wind that is not three finite numbers from -0.1 to 0.1 (the text
+    /// given).
+    Wind(String),
+    /// A damping that is not a number from 0 to 1 (the text given).
+    Damping(String),
+    /// A thickness that is not a number from 0.001 to 0.2 (the text
+    /// given).
+    Thickness(String),
+    /// A scene with no such name (the name given).
+    Scene(String),
 }
 
 impl fmt::Display for ModelError {
     /// For example `passes must be a whole number from 1 to 100, got 0`,
     /// `passes must be a whole number from 1 to 100, got "1.5"`,
-    /// `unknown order "diagonal": expected rows or reversed`.
+    /// `unknown order "diagonal": expected rows or reversed`,
+    /// `unknown pins "left": expected none, top or corners`,
+    /// `wind must be X,Y,Z, three numbers from -0.1 to 0.1 (world units a
+    /// pass), got "1,2"`, `damping must be a number from 0 to 1, got 2`,
+    /// `thickness must be a number from 0.001 to 0.2, got "thick"`,
+    /// `unknown scene "sail": expected original, curtain, flag or drape`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ModelError::Passes(got) => {
@@ -238,13 +330,50 @@ impl fmt::Display for ModelError {
                     write!(f, "{got:?}")
                 }
             }
-            ModelError::Order(name) => write!(
+            ModelError::Order(name) => {
+                write!(f, "unknown order {name:?}: expected {}", one_of(&Order::NAMES))
+            }
+            ModelError::Pins(name) => {
+                write!(f, "unknown pins {name:?}: expected {}", one_of(&Pins::NAMES))
+            }
+            ModelError::Wind(got) => write!(
                 f,
-                "unknown order {name:?}: expected {}",
-                Order::NAMES.join(" or ")
+                "wind must be X,Y,Z, three numbers from -{m} to {m} (world units a pass), got {got:?}",
+                m = Wind::MAX
             ),
+            ModelError::Damping(got) => {
+                write!(f, "damping must be a number from 0 to 1, got {}", shown(got))
+            }
+            ModelError::Thickness(got) => write!(
+                f,
+                "thickness must be a number from {} to {}, got {}",
+                Thickness::MIN,
+                Thickness::MAX,
+                shown(got)
+            ),
+            ModelError::Scene(name) => {
+                write!(f, "unknown scene {name:?}: expected {}", one_of(&Scene::NAMES))
+            }
         }
     }
 }
 
 impl std::error::Error for ModelError {}
+
+/// A number given as it was (`2`, `-0.5`, `NaN`), anything else quoted.
+fn shown(got: &str) -> String {
+    if got.parse::<f64>().is_ok() {
+        got.to_owned()
+    } else {
+        format!("{got:?}")
+    }
+}
+
+/// `a or b`, `a, b or c`: the names a value may take, for an error.
+fn one_of(names: &[&str]) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}

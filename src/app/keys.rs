@@ -1,0 +1,165 @@
+//! Which key does what: one table, [`BINDINGS`], read by
+//! [`action_for_key`](super::input::action_for_key) in both front ends and
+//! printed by F1 or H and by `cloth-demo --help` ([`help`]).
+//!
+//! A new control is one row here (and, for a new "what if", one
+//! [`ModelChange`] variant).
+
+use super::input::{Action, Key, ModelChange};
+use crate::sim::Passes;
+
+/// One row of the key table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binding {
+    /// The keys as the key list names them: `"Space"`, `". or Right"`.
+    pub keys: &'static str,
+    /// The keys that do it (both cases of a letter).
+    pub matches: &'static [Key],
+    /// What they do.
+    pub action: Action,
+    /// Whether holding the key down repeats it (stepping, speeds); the
+    /// toggles act once a press.
+    pub repeats: bool,
+    /// What it does, one short line for the key list.
+    pub what: &'static str,
+}
+
+/// Both cases of an ASCII letter.
+const fn letter(lower: char) -> [Key; 2] {
+    [
+        Key::Character(lower),
+        Key::Character(lower.to_ascii_uppercase()),
+    ]
+}
+
+/// Passes for the keys 1, 5 and 0.
+const ONE: Passes = Passes::saturating(1);
+const FIVE: Passes = Passes::saturating(5);
+
+/// Every key the demo knows, in the order the key list shows them.
+pub const BINDINGS: &[Binding] = &[
+    Binding {
+        keys: "Space",
+        matches: &[Key::Character(' ')],
+        action: Action::TogglePause,
+        repeats: false,
+        what: "pause / resume (the view still turns while paused)",
+    },
+    Binding {
+        keys: ". or Right",
+        matches: &[Key::Character('.'), Key::ArrowRight],
+        action: Action::Step,
+        repeats: true,
+        what: "one step, while paused",
+    },
+    Binding {
+        keys: "R",
+        matches: &letter('r'),
+        action: Action::Restart,
+        repeats: false,
+        what: "start again: the flat sheet at step 0 (keeps the what-ifs and the speed)",
+    },
+    Binding {
+        keys: "[",
+        matches: &[Key::Character('[')],
+        action: Action::Slower,
+        repeats: true,
+        what: "slower: 15, 30, 60 (the default), 120, 240 steps a second; not --uncapped",
+    },
+    Binding {
+        keys: "]",
+        matches: &[Key::Character(']')],
+        action: Action::Faster,
+        repeats: true,
+        what: "faster",
+    },
+    Binding {
+        keys: "1",
+        matches: &[Key::Character('1')],
+        action: Action::Model(ModelChange::Passes(ONE)),
+        repeats: false,
+        what: "1 pass a step: a stretchy sheet, falling 0.001 a step (--passes 1)",
+    },
+    Binding {
+        keys: "5",
+        matches: &[Key::Character('5')],
+        action: Action::Model(ModelChange::Passes(FIVE)),
+        repeats: false,
+        what: "5 passes a step (--passes 5)",
+    },
+    Binding {
+        keys: "0",
+        matches: &[Key::Character('0')],
+        action: Action::Model(ModelChange::Passes(Passes::ORIGINAL)),
+        repeats: false,
+        what: "15 passes a step, the original's",
+    },
+    Binding {
+        keys: "D",
+        matches: &letter('d'),
+        action: Action::Model(ModelChange::Diagonals),
+        repeats: false,
+        what: "diagonal springs off / on: squares squash into diamonds (--no-diagonals)",
+    },
+    Binding {
+        keys: "B",
+        matches: &letter('b'),
+        action: Action::Model(ModelChange::Bend),
+        repeats: false,
+        what: "bending springs (to the points two away) on / off (--bend)",
+    },
+    Binding {
+        keys: "I",
+        matches: &letter('i'),
+        action: Action::Model(ModelChange::InPlace),
+        repeats: false,
+        what: "move points in place / double buffered (--in-place)",
+    },
+    Binding {
+        keys: "O",
+        matches: &letter('o'),
+        action: Action::Model(ModelChange::Order),
+        repeats: false,
+        what: "visiting order: rows / reversed, which matters in place (--order)",
+    },
+    Binding {
+        keys: "K",
+        matches: &letter('k'),
+        action: Action::Model(ModelChange::Hooke),
+        repeats: false,
+        what: "Hooke's law / the article's spring (--hooke)",
+    },
+    Binding {
+        keys: "M",
+        matches: &letter('m'),
+        action: Action::Model(ModelChange::Original),
+        repeats: false,
+        what: "the original model again (every what-if off)",
+    },
+    Binding {
+        keys: "F1 or H",
+        matches: &[Key::F1, Key::Character('h'), Key::Character('H')],
+        action: Action::Help,
+        repeats: false,
+        what: "print this list",
+    },
+    Binding {
+        keys: "Escape",
+        matches: &[Key::Escape],
+        action: Action::Stop,
+        repeats: true,
+        what: "quit (in the browser: stop; a click starts it again)",
+    },
+];
+
+/// The key list, one line a key after a heading line, ending with the
+/// mouse's drag: what F1 or H prints and `cloth-demo --help` ends with.
+pub fn help() -> String {
+    let width = BINDINGS.iter().map(|b| b.keys.len()).max().unwrap_or(0);
+    let mut out = String::from("Keys (in the window and in the browser):\n");
+    for b in BINDINGS {
+        out += &format!("  {:width$}  {}\n", b.keys, b.what);
+    }
+    out += &format!("  {:width$}  turn the view (left button)\n", "drag");
+    out
+}

@@ -1,0 +1,239 @@
+//! Self-collision, with real figures: a sheet folded onto itself keeps its
+//! layers a thickness apart (where the original's pass through each
+//! other), with how close any two points come after every step measured;
+//! the spatial hash finds every close pair wherever it falls among the
+//! cells; pinned points and the floor do not give way; runs repeat to the
+//! bit.
+
+use cloth_demo::sim::general::self_collision::SLACK;
+use cloth_demo::sim::general::SpatialHash;
+use cloth_demo::sim::{Cloth, Damping, Model, Pins, Scene, Simulation, Thickness, FLOOR_Y};
+use proptest::prelude::*;
+
+const T: f64 = 0.05;
+
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+}
+
+/// The closest two points that are not grid neighbours (more than
+/// `reach` apart in `j` or `i`), by looking at every pair.
+fn closest_pair(c: &Cloth, reach: usize) -> f64 {
+    let n = c.n();
+    let pts: Vec<[f64; 3]> = c.points().collect();
+    let mut best = f64::INFINITY;
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            if (a / n).abs_diff(b / n) <= reach && (a % n).abs_diff(b % n) <= reach {
+                continue;
+            }
+            best = best.min(dist(pts[a], pts[b]));
+        }
+    }
+    best
+}
+
+/// The demo's sheet moved 8 to the right (clear of the spheres) and folded
+/// in half onto the floor along row 16: rows 0 to 15 flat on the floor,
+/// rows 17 to 31 lying back over them `gap` higher (row 17 over row 15,
+/// row 31 over row 1), row 16 the crease between. Every spring at rest.
+fn folded_sheet(gap: f64) -> Cloth {
+    let n = 32;
+    let crease = (SPACING_SQ - gap * gap / 4.0).sqrt();
+    let pts: Vec<[f64; 3]> = (0..n * n)
+        .map(|k| {
+            let (j, i) = (k / n, k % n);
+            let x = 8.0 + (i as f64 - 16.0) * 0.1;
+            match j {
+                0..=15 => [x, FLOOR_Y, (j as f64 - 16.0) * 0.1],
+                16 => [x, FLOOR_Y + gap / 2.0, -0.1 + crease],
+                _ => [x, FLOOR_Y + gap, (16.0 - j as f64) * 0.1],
+            }
+        })
+        .collect();
+    Cloth::from_points(&pts).unwrap()
+}
+
+const SPACING_SQ: f64 = 0.01;
+
+/// How close the closest two points that are not grid neighbours come
+/// after each of `steps` steps of `start` under `model`.
+fn closest_each_step(start: &Cloth, model: Model, steps: usize) -> Vec<f64> {
+    let mut sim = Simulation::resume_with(start.clone(), 0, model);
+    (0..steps)
+        .map(|_| {
+            sim.step();
+            closest_pair(&sim.cloth, 1)
+        })
+        .collect()
+}
+
+#[test]
+fn a_sheet_folded_onto_itself_keeps_its_points_apart_to_within_a_tolerance() {
+    // The top layer starts 1.5 thicknesses above the bottom one and falls
+    // onto it. Without self-collision it falls straight through to the
+    // floor (its points within a hundredth of the bottom layer's). With
+    // it, how close the closest two points that are not grid neighbours
+    // come after each of 400 steps: not exactly the thickness (see the
+    // `self_collision` module docs), but at least 0.95 of it after most
+    // steps, and never less than half of it.
+    let mut original = Simulation::resume(folded_sheet(0.075), 0);
+    original.run(400);
+    let through = closest_pair(&original.cloth, 1);
+    assert!(through < 0.01, "{through}");
+    // The default thickness, half the spacing: the top layer's points
+    // sink through the middles of the bottom layer's squares (0.071 from
+    // their corners) until both lie on the floor, interleaved, jostling.
+    // A thickness of 0.08 keeps the layers one above the other.
+    for (t, inertia, worst_at_least, most_at_least) in [
+        (T, None, 0.5, 0.9),
+        (T, Some(0.5), 0.5, 0.9),
+        (0.08, None, 0.6, 0.9),
+        (0.08, Some(0.01), 0.6, 0.9),
+    ] {
+        let mut m = Model::ORIGINAL;
+        m.self_collision = Some(Thickness::new(t).unwrap());
+        m.inertia = inertia.map(|d| Damping::new(d).unwrap());
+        let closest = closest_each_step(&folded_sheet(1.5 * t), m, 400);
+        let worst = closest.iter().cloned().fold(f64::INFINITY, f64::min) / t;
+        let near = closest.iter().filter(|&&c| c >= 0.95 * t).count() as f64 / 400.0;
+        let exact = closest.iter().filter(|&&c| c >= t).count();
+        eprintln!(
+            "thickness {t}, inertia {inertia:?}: closest {worst:.3} T at worst, at least 0.95 T after {:.0}% of steps, at least T after {exact}",
+            100.0 * near
+        );
+        assert!(
+            worst >= worst_at_least,
+            "thickness {t}, inertia {inertia:?}: {worst} T"
+        );
+        assert!(
+            near >= most_at_least,
+            "thickness {t}, inertia {inertia:?}: {near}"
+        );
+    }
+}
+
+#[test]
+fn grid_neighbours_are_never_pushed() {
+    // A sheet squashed to a tenth of its size: every point is closer than
+    // the thickness to every other. In a 2 x 2 sheet all are neighbours and
+    // none is pushed; in 3 x 3 the points two apart are pushed (the
+    // neighbours only as they go); with the bending springs' reach of 2,
+    // all of 3 x 3 are neighbours again.
+    let squashed = |n: usize| {
+        let pts: Vec<[f64; 3]> = (0..n * n)
+            .map(|k| [(k % n) as f64 * 0.01, 0.0, (k / n) as f64 * 0.01])
+            .collect();
+        Cloth::from_points(&pts).unwrap()
+    };
+    let mut hash = SpatialHash::new();
+    let mut c = squashed(2);
+    assert_eq!(hash.separate(&mut c, T, 1, Pins::None), 0);
+    assert_eq!(c, squashed(2));
+    let mut c = squashed(3);
+    assert!(hash.separate(&mut c, T, 1, Pins::None) > 0);
+    assert!(dist(c.point(0, 0), c.point(0, 2)) > 0.02);
+    let mut c = squashed(3);
+    assert_eq!(hash.separate(&mut c, T, 2, Pins::None), 0);
+    assert_eq!(c, squashed(3));
+}
+
+#[test]
+fn pinned_points_the_floor_and_coincident_points() {
+    let spread = |k: usize| [k as f64, 10.0, 0.0];
+    let mut pts: Vec<[f64; 3]> = (0..9).map(spread).collect();
+    // Point [0][0] (pinned under Top) and [2][2], 0.02 apart along x.
+    pts[8] = [pts[0][0] + 0.02, pts[0][1], 0.0];
+    let mut c = Cloth::from_points(&pts).unwrap();
+    SpatialHash::new().separate(&mut c, T, 1, Pins::Top);
+    assert_eq!(c.point(0, 0), pts[0], "the pinned point does not move");
+    let d = dist(c.point(0, 0), c.point(2, 2));
+    assert!((T..=T * (1.0 + 2.0 * SLACK)).contains(&d), "{d}");
+
+    // On the floor, one above the other: the push down would take the
+    // lower point through the floor, so the pair is lifted instead.
+    let mut pts: Vec<[f64; 3]> = (0..9).map(spread).collect();
+    pts[0] = [0.0, FLOOR_Y, 0.0];
+    pts[8] = [0.0, FLOOR_Y + 0.01, 0.0];
+    let mut c = Cloth::from_points(&pts).unwrap();
+    SpatialHash::new().separate(&mut c, T, 1, Pins::None);
+    let (low, high) = (c.point(0, 0), c.point(2, 2));
+    assert!(
+        low[1] >= FLOOR_Y - 1e-15 && low[1] < FLOOR_Y + 1e-15,
+        "{low:?}"
+    );
+    assert!((high[1] - low[1] - T).abs() < 2.0 * SLACK * T, "{high:?}");
+
+    // Coincident: no line between them; the later one goes up.
+    let mut pts: Vec<[f64; 3]> = (0..9).map(spread).collect();
+    pts[8] = pts[0];
+    let mut c = Cloth::from_points(&pts).unwrap();
+    SpatialHash::new().separate(&mut c, T, 1, Pins::None);
+    let (a, b) = (c.point(0, 0), c.point(2, 2));
+    assert_eq!((a[0], a[2], b[0], b[2]), (0.0, 0.0, 0.0, 0.0));
+    assert!((b[1] - a[1] - T).abs() < 2.0 * SLACK * T && (a[1] + b[1] - 20.0).abs() < 1e-12);
+}
+
+#[test]
+fn the_drape_repeats_to_the_bit() {
+    let run = || {
+        let mut sim = Scene::Drape.simulation();
+        sim.run(150);
+        sim.cloth
+            .points()
+            .map(|p| p.map(f64::to_bits))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_hash_finds_every_close_pair_wherever_it_falls(
+        origin in prop::array::uniform3(-20.0f64..20.0),
+        pairs in prop::collection::vec((0usize..36, 0usize..36, prop::array::uniform3(-1.0f64..1.0), 0.0f64..1.0), 1..8),
+    ) {
+        // A 6 x 6 cloth spread out 1 apart (no two points near), then
+        // some non-neighbour pairs put closer than the thickness, each
+        // point in one pair at most, anywhere among the cells (negative
+        // coordinates, cell corners). After one pass of the hash every
+        // such pair is the thickness apart, pushed equally (its middle
+        // stays), and every other point is where it was.
+        let n = 6;
+        let mut pts: Vec<[f64; 3]> = (0..n * n)
+            .map(|k| [origin[0] + (k % n) as f64, origin[1] + (k / n) as f64, origin[2]])
+            .collect();
+        let mut used = vec![false; n * n];
+        let mut chosen = Vec::new();
+        for (a, b, dir, frac) in pairs {
+            let near = (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1;
+            let len = (dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]).sqrt();
+            if near || used[a] || used[b] || len < 1e-3 {
+                continue;
+            }
+            used[a] = true;
+            used[b] = true;
+            let d = frac * 0.999 * T;
+            pts[b] = [pts[a][0] + dir[0] / len * d, pts[a][1] + dir[1] / len * d, pts[a][2] + dir[2] / len * d];
+            chosen.push((a, b));
+        }
+        let mut c = Cloth::from_points(&pts).unwrap();
+        SpatialHash::new().separate(&mut c, T, 1, Pins::None);
+        let after: Vec<[f64; 3]> = c.points().collect();
+        for &(a, b) in &chosen {
+            let d = dist(after[a], after[b]);
+            prop_assert!((T..=T * (1.0 + 1e-8)).contains(&d), "pair {} {}: {}", a, b, d);
+            for axis in 0..3 {
+                let (m0, m1) = (pts[a][axis] + pts[b][axis], after[a][axis] + after[b][axis]);
+                prop_assert!((m0 - m1).abs() < 1e-12, "middle moved: {} {}", m0, m1);
+            }
+        }
+        for k in 0..n * n {
+            if !used[k] {
+                prop_assert_eq!(after[k], pts[k]);
+            }
+        }
+    }
+}
