@@ -1,6 +1,7 @@
 //! The command line, as clap derive types.
 
 pub mod model;
+pub mod scene;
 pub mod values;
 
 use std::path::PathBuf;
