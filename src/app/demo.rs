@@ -9,7 +9,7 @@
 
 use web_time::Instant;
 
-use super::input::{Action, RunState};
+use super::input::{next_scene, Action, RunState};
 use super::orbit::Orbit;
 use super::pacing::{self, Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
@@ -214,6 +214,9 @@ impl Demo {
     ///   next of [`pacing::SPEEDS`], keeping to the wall clock; nothing
     ///   when uncapped or held.
     /// - [`Action::Model`] changes the physics from the next step on.
+    /// - [`Action::NextScene`] restarts as [`Action::Restart`] does, in the
+    ///   next scene ([`next_scene`]) with its own model and look.
+    /// - [`Action::ToggleShade`] turns shading on or off.
     /// - [`Action::Help`] changes nothing (the front end shows the keys).
     ///
     /// Nothing but [`Action::Restart`] acts while stopped.
@@ -227,18 +230,13 @@ impl Demo {
                 self.orbit.button(false);
             }
             Action::Restart => {
-                let mut pacer = Pacer::new(self.pacer.mode());
-                pacer.set_rate(self.pacer.rate(), now);
-                let state = match self.state {
-                    RunState::Paused => RunState::Paused,
-                    _ => RunState::Running,
-                };
-                *self = Demo {
-                    pacer,
-                    state,
-                    ..Demo::with_scene(self.clock, self.scene, self.sim.model(), self.shade)
-                };
+                self.restart(self.scene, self.sim.model(), self.shade, now);
             }
+            Action::NextScene => {
+                let scene = next_scene(self.scene);
+                self.restart(scene, scene.model(), scene.shade(), now);
+            }
+            Action::ToggleShade => self.shade = !self.shade,
             Action::TogglePause => match self.state {
                 RunState::Running => self.state = RunState::Paused,
                 _ => {
@@ -264,5 +262,21 @@ impl Demo {
             Action::Model(change) => self.sim.set_model(change.apply(self.sim.model())),
             Action::Help => {}
         }
+    }
+
+    /// Start again from `scene`'s start under `model`, shaded or not: the
+    /// view unturned, the clock reset at the speed chosen, a pause kept.
+    fn restart(&mut self, scene: Scene, model: Model, shade: bool, now: Instant) {
+        let mut pacer = Pacer::new(self.pacer.mode());
+        pacer.set_rate(self.pacer.rate(), now);
+        let state = match self.state {
+            RunState::Paused => RunState::Paused,
+            _ => RunState::Running,
+        };
+        *self = Demo {
+            pacer,
+            state,
+            ..Demo::with_scene(self.clock, scene, model, shade)
+        };
     }
 }

@@ -229,7 +229,7 @@ impl Page {
             return;
         }
         self.demo.apply(action, web_time::Instant::now());
-        if action == Action::Restart {
+        if matches!(action, Action::Restart | Action::NextScene) {
             self.drawn = None;
         }
         self.show_caption();
