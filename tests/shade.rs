@@ -15,7 +15,10 @@ const H: u32 = 287;
 /// The flat 32 x 32 sheet turned `degrees` about the x axis (its normal
 /// `(0, cos, sin)`), centred on `(0, 1.5, 0)`, above the spheres.
 fn tilted_sheet(degrees: f64) -> Cloth {
-    let (s, c) = (degrees.to_radians().sin(), degrees.to_radians().cos());
+    let (s, c) = (
+        pxfm::f_sin(degrees.to_radians()),
+        pxfm::f_cos(degrees.to_radians()),
+    );
     let pts: Vec<[f64; 3]> = (0..GRID * GRID)
         .map(|k| {
             let (j, i) = ((k / GRID) as f64, (k % GRID) as f64);
@@ -80,8 +83,8 @@ fn a_face_turned_away_from_the_light_renders_darker() {
         let px = quad_centre_pixel(&shaded, &sim, &camera);
         let n = [
             0.0,
-            degrees.to_radians().cos() as f32,
-            degrees.to_radians().sin() as f32,
+            pxfm::f_cos(degrees.to_radians()) as f32,
+            pxfm::f_sin(degrees.to_radians()) as f32,
         ];
         let factor = shade::factor_for_normal(n);
         assert_eq!(factor, shade::level_factor(level), "{degrees} degrees");
