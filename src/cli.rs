@@ -1,6 +1,7 @@
 //! The command line, as clap derive types.
 
 pub mod model;
+pub mod scene;
 pub mod values;
 
 use std::path::PathBuf;
@@ -126,10 +127,14 @@ fn every(text: &str) -> Result<u64, String> {
 #[derive(Debug, Args)]
 pub struct StartArgs {
     /// Start from this cloth state (CSV: header `j,i,x,y,z`, 1,024 rows, as
-    /// `simulate --csv` writes) instead of the flat sheet.
+    /// `simulate --csv` writes) instead of the flat sheet (or the scene's
+    /// start).
     ///
     /// A state file holds the cloth alone, not the model it ran under: it
     /// resumes under the what-if flags given now (the original's if none).
+    /// Under inertia it also holds where each point was a step before
+    /// (header `j,i,x,y,z,px,py,pz`), so a run split through a file is the
+    /// same run; without those columns the cloth starts at rest.
     #[arg(long, value_name = "STATE.csv")]
     pub from: Option<PathBuf>,
 
@@ -264,6 +269,8 @@ pub struct SimulateArgs {
     ///
     /// The file holds the cloth alone, not the model (the what-if flags):
     /// resume it with the same flags to go on under the same physics.
+    /// Under inertia (--inertia, or a scene with it) each row also carries
+    /// the point's previous position: `j,i,x,y,z,px,py,pz`.
     ///
     /// An existing file is replaced only once the new one is complete,
     /// keeping its permissions; through a symbolic link, the file it

@@ -11,7 +11,7 @@
 use std::io::Write;
 
 use cloth_demo::render::headless::Image;
-use cloth_demo::render::record::{nearest, PALETTE};
+use cloth_demo::render::record::{nearest_in, palette};
 
 /// Write `image` as an RGBA PNG to `w`.
 ///
@@ -34,12 +34,17 @@ pub struct ApngRecorder<W: Write> {
     height: u32,
     /// One frame's palette indices, reused.
     indices: Vec<u8>,
+    /// The colours, in index order.
+    palette: Vec<[u8; 3]>,
+    /// Colours seen so far and their indices.
+    seen: std::collections::HashMap<[u8; 3], u8>,
 }
 
 impl<W: Write> ApngRecorder<W> {
     /// Start a `width x height` animation of `frames` frames on `w`, each
     /// lasting `seconds_per_frame = (numerator, denominator)` seconds
-    /// (`(K, 60)` for K steps at 60 a second). Writes the header at once.
+    /// (`(K, 60)` for K steps at 60 a second), with the palette of
+    /// [`palette`]`(shade)`. Writes the header at once.
     ///
     /// # Errors
     /// A phrase for more frames than a PNG can count (2^32 - 1), a time a
@@ -51,7 +56,9 @@ impl<W: Write> ApngRecorder<W> {
         height: u32,
         frames: u64,
         seconds_per_frame: (u64, u64),
+        shade: bool,
     ) -> Result<Self, String> {
+        let colours = palette(shade);
         let frames = u32::try_from(frames)
             .map_err(|_| format!("{frames} frames are more than an animated PNG can hold"))?;
         let (num, den) = seconds_per_frame;
@@ -63,7 +70,7 @@ impl<W: Write> ApngRecorder<W> {
         let mut encoder = png::Encoder::new(w, width, height);
         encoder.set_color(png::ColorType::Indexed);
         encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_palette(PALETTE.concat());
+        encoder.set_palette(colours.concat());
         let setup = |e: &mut png::Encoder<'_, W>| -> Result<(), png::EncodingError> {
             e.set_animated(frames, 0)?;
             e.set_frame_delay(num, den)?;
@@ -77,6 +84,8 @@ impl<W: Write> ApngRecorder<W> {
             width,
             height,
             indices: Vec::new(),
+            palette: colours,
+            seen: std::collections::HashMap::new(),
         })
     }
 
@@ -93,12 +102,11 @@ impl<W: Write> ApngRecorder<W> {
             ));
         }
         self.indices.clear();
-        self.indices.extend(
-            image
-                .rgba
-                .chunks_exact(4)
-                .map(|p| nearest([p[0], p[1], p[2]])),
-        );
+        let (palette, seen) = (&self.palette, &mut self.seen);
+        self.indices.extend(image.rgba.chunks_exact(4).map(|p| {
+            let rgb = [p[0], p[1], p[2]];
+            *seen.entry(rgb).or_insert_with(|| nearest_in(palette, rgb))
+        }));
         self.writer
             .write_image_data(&self.indices)
             .map_err(|e| e.to_string())

@@ -43,6 +43,8 @@ fn main() -> ExitCode {
             fullscreen: cli.window.fullscreen,
             uncapped: cli.window.uncapped,
             model: cli.model.model(),
+            scene: cli.model.scene(),
+            shade: cli.model.shade(),
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));
     };

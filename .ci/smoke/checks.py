@@ -59,6 +59,14 @@ close it; these say what must be seen.
               each measured over a stretch resumed and paused again (the
               title's steps: within RATE_TOLERANCE, so a burst of catching
               up after the pause would show); H prints the key list
+  scenes      --scene curtain in the window: the title names it and its
+              model; paused, the picture is `render --scene curtain --steps
+              N`'s (at least SCENE_AGREEMENT of the pixels the same) and not
+              the original's; 30 presses of "." later the curtain has moved
+              and the picture is that of step N + 30; N starts the flag
+              (paused at step 2, "flag, ..., shaded": `render --scene flag
+              --steps 2`'s shaded picture), and S turns its shading off
+              (`--flat`'s picture)
   render      the platform's own `cloth-demo render` (headless) writes a PNG
               of the scene that matches the Linux one pixel for pixel (at
               most MAX_RENDER_DIFF of the pixels differ)
@@ -133,6 +141,13 @@ PAUSED = re.compile(r" - paused, step (\d+)(, |$)")
 # The platform's render against Linux's: the same triangles through the
 # same rasteriser (llvmpipe under Wine too), so none should differ.
 MAX_RENDER_DIFF = 0.001
+
+# The scenes check: how much of the window's picture must be `render`'s,
+# byte for byte (shaded colours are not scene colours, so agreement by
+# colour would not do). The flat floor's light grey, 0.9, is 229.5 bytes:
+# the window writes 230 where render writes 229, about 1.5% of the
+# picture; the shaded flag agrees to the pixel.
+SCENE_AGREEMENT = 0.97
 
 
 
@@ -562,6 +577,74 @@ class Checks:
         notes.append("H: the key list printed; last title \"%s\"" % self.env.title(a))
         self.run.note("keys: " + "; ".join(notes))
 
+    def scenes(self):
+        a = self.start_app("scenes", "--scene", "curtain")
+        try:
+            self.scenes_on(a)
+        finally:
+            a.quit()
+
+    def scenes_on(self, a):
+        self.window(a)
+        self.env.focus(a)
+        curtain = TITLE + " - curtain, pinned top, wind 0,0,-0.0001, gusts, inertia 0.01"
+
+        def titled(want, what):
+            def check():
+                t = self.env.title(a)
+                if not (want.search(t) if hasattr(want, "search") else t == want):
+                    raise Failure("the title is %r" % t)
+                return t
+            return poll("the title %s" % what, DRAW_TIMEOUT, 0.05, check)
+
+        def same_as(name, steps, args, what):
+            """The window's picture against `render --steps N ARGS`: the
+            fraction of pixels that agree exactly (shaded colours are not
+            scene colours, so they must be the same bytes)."""
+            expected = self.render(name + ".png", (0, 0), steps=steps, args=args)
+            shot = self.screenshot(a)
+            shot.save_png(self.run, name + "-window.png")
+            agree = 1 - differing(shot, expected) / (shot.width * shot.height)
+            if agree < SCENE_AGREEMENT:
+                raise Failure("%s: %.2f%% of the pixels are render --steps %d %s's (want >= %.0f%%;"
+                              " see %s%s-window.png)" % (what, 100 * agree, steps, " ".join(args),
+                                                         100 * SCENE_AGREEMENT, self.run.rel, name))
+            return shot, agree
+
+        titled(curtain, "for --scene curtain")
+        poll("the curtain drawn", DRAW_TIMEOUT, 0.2,
+             lambda: check_scene(self.run, self.screenshot(a), "scenes: the curtain"))
+        self.env.press(a, ["space"])
+        paused = titled(re.compile(r"^%s - paused, step (\d+), curtain, " % TITLE), "after Space")
+        n = int(PAUSED.search(paused).group(1))
+        first, agree = same_as("scenes-curtain", n, ["--scene", "curtain"], "the curtain")
+        original = self.render("scenes-original.png", (0, 0), steps=n)
+        other = 1 - differing(first, original) / (first.width * first.height)
+        if other >= agree - 0.01:
+            raise Failure("the curtain's picture is as close to the original's (%.2f%%) as to "
+                          "its own (%.2f%%)" % (100 * other, 100 * agree))
+        notes = ["curtain: \"%s\"; %.2f%% of the pixels render --scene curtain --steps %d's, "
+                 "%.2f%% the original's" % (paused, 100 * agree, n, 100 * other)]
+        self.env.press(a, ["period"] * 30)
+        titled(re.compile(r"^%s - paused, step %d, curtain, " % (TITLE, n + 30)), "after 30 x .")
+        later, agree = same_as("scenes-curtain-later", n + 30, ["--scene", "curtain"],
+                               "the curtain 30 steps later")
+        moved = differing(first, later)
+        if moved < 200:
+            raise Failure("30 steps later only %d pixels changed: the curtain does not move" % moved)
+        notes.append("30 steps later: %d pixels changed, %.2f%% render's" % (moved, 100 * agree))
+        self.env.press(a, ["n"])
+        flag = titled(TITLE + " - paused, step 2, flag, pinned top, wind 0,0,0.003, gusts, "
+                      "inertia 0.1, shaded", "after N")
+        _, agree = same_as("scenes-flag", 2, ["--scene", "flag"], "the flag")
+        notes.append("N: \"%s\", %.2f%% render --scene flag --steps 2's" % (flag, 100 * agree))
+        self.env.press(a, ["s"])
+        titled(TITLE + " - paused, step 2, flag, pinned top, wind 0,0,0.003, gusts, inertia 0.1",
+               "after S")
+        _, agree = same_as("scenes-flag-flat", 2, ["--scene", "flag", "--flat"], "the flat flag")
+        notes.append("S: shading off, %.2f%% render --flat's" % (100 * agree))
+        self.run.note("scenes: " + "; ".join(notes))
+
     def render_check(self):
         self.need_expected()
         image = self.render("render-%s.png" % self.env.name, (R1, R2),
@@ -616,6 +699,7 @@ CHECKS = {
     "uncapped": Checks.uncapped,
     "hidpi": Checks.hidpi,
     "keys": Checks.keys,
+    "scenes": Checks.scenes,
     "render": Checks.render_check,
     "headless-glx": Checks.headless_glx,
 }

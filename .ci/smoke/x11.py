@@ -24,7 +24,7 @@ class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
               "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped", "hidpi",
-              "keys", "headless-glx"]
+              "keys", "scenes", "headless-glx"]
 
     def __init__(self, binary):
         self.binary = binary

@@ -9,11 +9,11 @@
 
 use web_time::Instant;
 
-use super::input::{Action, RunState};
+use super::input::{next_scene, Action, RunState};
 use super::orbit::Orbit;
 use super::pacing::{self, Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
-use crate::sim::{Model, Simulation};
+use crate::sim::{Model, Scene, Simulation};
 
 /// How the steps keep time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +38,10 @@ impl Default for Clock {
 pub struct Demo {
     clock: Clock,
     sim: Simulation,
+    /// The scene: where a (re)start begins.
+    scene: Scene,
+    /// Whether the picture is shaded.
+    shade: bool,
     orbit: Orbit,
     pacer: Pacer,
     /// Whether the first frame has run (its steps).
@@ -50,13 +54,22 @@ impl Demo {
     /// under `model`, the view unturned, no frame drawn yet, running,
     /// keeping time by `clock` at 60 steps a second.
     pub fn new(clock: Clock, model: Model) -> Self {
+        Demo::with_scene(clock, Scene::Original, model, false)
+    }
+
+    /// As [`Demo::new`] from `scene`'s start ([`Scene::start_cloth`])
+    /// under `model` (the scene's own, or changed by flags), shaded or
+    /// not.
+    pub fn with_scene(clock: Clock, scene: Scene, model: Model, shade: bool) -> Self {
         let mode = match clock {
             Clock::Paced(mode) => mode,
             Clock::Held(_) => Mode::Fixed,
         };
         Demo {
             clock,
-            sim: Simulation::with_model(model),
+            sim: Simulation::resume_with(scene.start_cloth(), 0, model),
+            scene,
+            shade,
             orbit: Orbit::new(),
             pacer: Pacer::new(mode),
             started: false,
@@ -72,6 +85,16 @@ impl Demo {
     /// The simulation, to draw or to read.
     pub fn sim(&self) -> &Simulation {
         &self.sim
+    }
+
+    /// The scene the demo (re)starts from.
+    pub fn scene(&self) -> Scene {
+        self.scene
+    }
+
+    /// Whether the picture is drawn shaded.
+    pub fn shade(&self) -> bool {
+        self.shade
     }
 
     /// The view, as dragged so far.
@@ -101,9 +124,11 @@ impl Demo {
 
     /// What differs from the demo as it starts by default, one short
     /// phrase each, in this order: `paused` and `step N` while paused, the
-    /// speed when it is not 60 steps a second (`30 steps/s`), then the
-    /// model's [`differences`](Model::differences) (`bending springs`).
-    /// Empty when nothing differs. Stopped is left to the front end.
+    /// speed when it is not 60 steps a second (`30 steps/s`), the scene
+    /// when it is not the original (`curtain`), the model's
+    /// [`differences`](Model::differences) from the original (`bending
+    /// springs`, `pinned top`), and `shaded` when shaded. Empty when
+    /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.state == RunState::Paused {
@@ -114,7 +139,13 @@ impl Demo {
             Some(rate) if rate != STEPS_PER_SECOND => out.push(format!("{rate} steps/s")),
             _ => {}
         }
+        if self.scene != Scene::Original {
+            out.push(self.scene.to_string());
+        }
         out.extend(self.sim.model().differences());
+        if self.shade {
+            out.push("shaded".to_string());
+        }
         out
     }
 
@@ -173,7 +204,7 @@ impl Demo {
     ///
     /// - [`Action::Stop`] stops stepping (and ends a drag).
     /// - [`Action::Restart`] starts again from `Initialise()`: the flat
-    ///   sheet at step 0, the view unturned, the clock reset, running again
+    ///   sheet (the scene's start) at step 0, the view unturned, the clock reset, running again
     ///   if stopped; the model, the speed and a pause stay (paused, the
     ///   first frame still runs its two steps).
     /// - [`Action::TogglePause`] pauses, or resumes with the next step one
@@ -183,6 +214,9 @@ impl Demo {
     ///   next of [`pacing::SPEEDS`], keeping to the wall clock; nothing
     ///   when uncapped or held.
     /// - [`Action::Model`] changes the physics from the next step on.
+    /// - [`Action::NextScene`] restarts as [`Action::Restart`] does, in the
+    ///   next scene ([`next_scene`]) with its own model and look.
+    /// - [`Action::ToggleShade`] turns shading on or off.
     /// - [`Action::Help`] changes nothing (the front end shows the keys).
     ///
     /// Nothing but [`Action::Restart`] acts while stopped.
@@ -196,18 +230,13 @@ impl Demo {
                 self.orbit.button(false);
             }
             Action::Restart => {
-                let mut pacer = Pacer::new(self.pacer.mode());
-                pacer.set_rate(self.pacer.rate(), now);
-                let state = match self.state {
-                    RunState::Paused => RunState::Paused,
-                    _ => RunState::Running,
-                };
-                *self = Demo {
-                    pacer,
-                    state,
-                    ..Demo::new(self.clock, self.sim.model())
-                };
+                self.restart(self.scene, self.sim.model(), self.shade, now);
             }
+            Action::NextScene => {
+                let scene = next_scene(self.scene);
+                self.restart(scene, scene.model(), scene.shade(), now);
+            }
+            Action::ToggleShade => self.shade = !self.shade,
             Action::TogglePause => match self.state {
                 RunState::Running => self.state = RunState::Paused,
                 _ => {
@@ -233,5 +262,21 @@ impl Demo {
             Action::Model(change) => self.sim.set_model(change.apply(self.sim.model())),
             Action::Help => {}
         }
+    }
+
+    /// Start again from `scene`'s start under `model`, shaded or not: the
+    /// view unturned, the clock reset at the speed chosen, a pause kept.
+    fn restart(&mut self, scene: Scene, model: Model, shade: bool, now: Instant) {
+        let mut pacer = Pacer::new(self.pacer.mode());
+        pacer.set_rate(self.pacer.rate(), now);
+        let state = match self.state {
+            RunState::Paused => RunState::Paused,
+            _ => RunState::Running,
+        };
+        *self = Demo {
+            pacer,
+            state,
+            ..Demo::with_scene(self.clock, scene, model, shade)
+        };
     }
 }

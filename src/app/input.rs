@@ -11,7 +11,7 @@
 //! table, [`keys::BINDINGS`](super::keys::BINDINGS).
 
 use super::keys::BINDINGS;
-use crate::sim::{Buffering, Model, Order, Passes, SpringLaw};
+use crate::sim::{Buffering, Model, Order, Passes, Scene, SpringLaw};
 
 /// A key, by its logical meaning (what it types, not where it sits on the
 /// keyboard), in the terms both front ends report: the browser's
@@ -136,6 +136,19 @@ pub enum Action {
     Help,
     /// Change the physics from the next step on.
     Model(ModelChange),
+    /// Start the next scene of [`Scene::ALL`] ([`next_scene`]) from its
+    /// start, with its own model and look (the what-ifs and shading set
+    /// since are dropped; the speed and a pause stay).
+    NextScene,
+    /// Shading on or off (`--shade`), from the next frame drawn.
+    ToggleShade,
+}
+
+/// The scene after `scene` in [`Scene::ALL`], the last followed by the
+/// first: original, curtain, flag, drape, original...
+pub fn next_scene(scene: Scene) -> Scene {
+    let at = Scene::ALL.iter().position(|&s| s == scene).unwrap_or(0);
+    Scene::ALL[(at + 1) % Scene::ALL.len()]
 }
 
 /// A change to the [`Model`] a key asks for: one of the article's "what

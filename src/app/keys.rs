@@ -137,6 +137,20 @@ pub const BINDINGS: &[Binding] = &[
         what: "the original model again (every what-if off)",
     },
     Binding {
+        keys: "N",
+        matches: &letter('n'),
+        action: Action::NextScene,
+        repeats: false,
+        what: "the next scene from its start: original, curtain, flag, drape (--scene)",
+    },
+    Binding {
+        keys: "S",
+        matches: &letter('s'),
+        action: Action::ToggleShade,
+        repeats: false,
+        what: "shading on / off: each face lit by how it faces a fixed light (--shade)",
+    },
+    Binding {
         keys: "F1 or H",
         matches: &[Key::F1, Key::Character('h'), Key::Character('H')],
         action: Action::Help,

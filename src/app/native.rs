@@ -24,7 +24,7 @@ use super::gfx::Gfx;
 use super::input::{self, Action, Key, KeyPress, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
 use super::{drawable_size, keys, title};
-use crate::sim::Model;
+use crate::sim::{Model, Scene};
 
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
@@ -44,6 +44,11 @@ pub struct Options {
     /// The physics to start with (the original unless a what-if flag
     /// says otherwise); the keys change it as it runs.
     pub model: Model,
+    /// The scene whose start the demo (re)starts from (the flat sheet for
+    /// the original).
+    pub scene: Scene,
+    /// Whether the picture is shaded (`--shade`).
+    pub shade: bool,
 }
 
 /// The shared [`Key`] for a winit logical key: Escape, the right arrow,
@@ -232,7 +237,12 @@ impl App {
         App {
             options,
             gfx: None,
-            demo: Demo::new(Clock::Paced(mode), options.model),
+            demo: Demo::with_scene(
+                Clock::Paced(mode),
+                options.scene,
+                options.model,
+                options.shade,
+            ),
             counter: FrameCounter::new(REPORT_EVERY),
             size: None,
             occluded: false,
@@ -308,6 +318,7 @@ impl App {
         let Some(frame) = self.demo.frame(now) else {
             return;
         };
+        gfx.renderer.set_shade(self.demo.shade());
         gfx.renderer
             .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get());
         if let Err(e) = gfx.present() {

@@ -3,10 +3,13 @@
 //! as help, building the [`Model`] the run starts with.
 //!
 //! A new choice is one field here and one line in [`ModelArgs::model`].
+//! The other programs' choices and the scenes are [`SceneArgs`], flattened
+//! in here so every command that takes one set takes both.
 
 use clap::Args;
-use cloth_demo::sim::{Buffering, Model, Order, Passes, SpringLaw};
+use cloth_demo::sim::{Buffering, Cloth, Model, Order, Passes, Scene, SpringLaw};
 
+use super::scene::SceneArgs;
 use super::values;
 
 /// The heading the flags are listed under in `--help`.
@@ -68,13 +71,17 @@ pub struct ModelArgs {
     /// article's reason for its lopsided spring.
     #[arg(long)]
     pub hooke: bool,
+
+    /// The scene and the other programs' choices (a heading of their own).
+    #[command(flatten)]
+    pub scene: SceneArgs,
 }
 
 impl ModelArgs {
-    /// The model these flags describe: [`Model::ORIGINAL`] with each flag
-    /// given set.
+    /// The model these flags describe: the scene's ([`Model::ORIGINAL`]
+    /// with no `--scene`), with each flag given set.
     pub fn model(&self) -> Model {
-        let mut model = Model::ORIGINAL;
+        let mut model = self.scene.apply(self.scene().model());
         model.passes = self.passes;
         model.springs.diagonals = !self.no_diagonals;
         model.springs.bend = self.bend;
@@ -86,6 +93,22 @@ impl ModelArgs {
             model.law = SpringLaw::Hooke;
         }
         model
+    }
+
+    /// The scene chosen ([`Scene::Original`] with no `--scene`).
+    pub fn scene(&self) -> Scene {
+        self.scene.scene()
+    }
+
+    /// The cloth a run starts from without `--from`: the scene's.
+    pub fn start_cloth(&self) -> Cloth {
+        self.scene().start_cloth()
+    }
+
+    /// Whether the picture is drawn shaded (`--shade`, `--flat`, or the
+    /// scene's look).
+    pub fn shade(&self) -> bool {
+        self.scene.shade()
     }
 }
 

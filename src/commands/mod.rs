@@ -12,7 +12,7 @@ use std::time::Duration;
 use cloth_demo::sim::{state_file, Model, Simulation, GRID};
 use indicatif::{HumanBytes, HumanCount};
 
-use crate::cli::StartArgs;
+use crate::cli::{ModelArgs, StartArgs};
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output};
 
@@ -68,20 +68,26 @@ impl From<output::Error> for Failure {
     }
 }
 
-/// The simulation a run starts from: the flat sheet, or `--from` at
-/// `--start`, under `model` (a state file holds no model).
+/// The simulation a run starts from: the scene's start (the flat sheet
+/// for the original), or `--from` at `--start`, under the model the flags
+/// describe. A state file with previous positions (written under inertia)
+/// carries them on under a model with inertia; one without starts at rest.
 ///
 /// # Errors
 /// [`Failure::Run`] naming the file for one that cannot be read or parsed.
-pub fn start_state(start: &StartArgs, model: Model) -> Result<Simulation, Failure> {
+pub fn start_state(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, Failure> {
     match &start.from {
-        None => Ok(Simulation::with_model(model)),
+        None => Ok(Simulation::resume_with(
+            model.start_cloth(),
+            0,
+            model.model(),
+        )),
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
-            let cloth = state_file::parse(&bytes, GRID)
+            let state = state_file::parse_state(&bytes, GRID)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
-            Ok(Simulation::resume_with(cloth, start.start, model))
+            Ok(Simulation::resume_state(state, start.start, model.model()))
         }
     }
 }

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
 use cloth_demo::render::headless::{HeadlessContext, Image};
-use cloth_demo::render::record::GifRecorder;
+use cloth_demo::render::record::{palette, GifRecorder};
 use indicatif::ProgressBar;
 
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
@@ -27,9 +27,10 @@ use crate::progress;
 /// then left as it was.
 pub fn run(args: &RecordArgs) -> Result<(), Failure> {
     let format = args.format().map_err(Failure::Run)?;
-    let mut sim = start_state(&args.start, args.model.model())?;
+    let mut sim = start_state(&args.start, &args.model)?;
     let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
     let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    ctx.set_shade(args.model.shade());
     let frames = args.steps / args.every;
     let bar = progress::bar(frames * args.every);
     let t0 = Instant::now();
@@ -144,7 +145,8 @@ impl Frame<'_> {
     fn gif(&mut self, out: &mut Output) -> Result<u128, Stop> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
-        let mut gif = GifRecorder::new(out, size.width, size.height, timing)
+        let colours = palette(self.args.model.shade());
+        let mut gif = GifRecorder::with_palette(out, size.width, size.height, timing, colours)
             .map_err(|e| Stop::Encode(e.to_string()))?;
         while self.done < self.frames {
             self.next()?;
@@ -162,7 +164,8 @@ impl Frame<'_> {
     fn apng(&mut self, out: &mut Output) -> Result<u128, Stop> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
-        let mut apng = ApngRecorder::new(out, size.width, size.height, self.frames, timing)
+        let shade = self.args.model.shade();
+        let mut apng = ApngRecorder::new(out, size.width, size.height, self.frames, timing, shade)
             .map_err(Stop::Encode)?;
         while self.done < self.frames {
             self.next()?;

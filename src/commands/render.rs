@@ -21,9 +21,10 @@ use crate::progress;
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
 pub fn run(args: &RenderArgs) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start, args.model.model())?;
+    let mut sim = start_state(&args.start, &args.model)?;
     let mut out = Output::create(&args.out, Content::Binary("PNG"))?;
     let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    ctx.set_shade(args.model.shade());
     let (width, height) = (args.view.size.width, args.view.size.height);
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();

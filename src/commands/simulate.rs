@@ -4,8 +4,6 @@
 use std::io::Write;
 use std::time::Instant;
 
-use cloth_demo::sim::state_file;
-
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::SimulateArgs;
 use crate::output::{Content, Output};
@@ -20,7 +18,7 @@ use crate::progress;
 /// (checked before the first step); [`Failure::Interrupted`] on SIGINT or
 /// SIGTERM, the state file then left as it was.
 pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start, args.model.model())?;
+    let mut sim = start_state(&args.start, &args.model)?;
     sim.set_threads(args.threads.map(usize::from));
     let mut out = match &args.csv {
         Some(path) => Some(Output::create(path, Content::Text)?),
@@ -55,7 +53,7 @@ pub fn run(args: &SimulateArgs) -> Result<(), Failure> {
     };
     let mut to_stderr = false;
     if let Some(mut out) = out.take() {
-        let text = state_file::to_string(&sim.cloth);
+        let text = sim.to_state_file();
         out.write_all(text.as_bytes())
             .map_err(|e| Failure::Run(out.failure(e)))?;
         let name = out.name();

@@ -180,6 +180,14 @@ impl HeadlessContext {
             .map_or(Dialect::Gles2, |r| r.dialect())
     }
 
+    /// Draw the next pictures shaded or flat (see [`Renderer::set_shade`];
+    /// flat until set).
+    pub fn set_shade(&mut self, shade: bool) {
+        if let Some(r) = self.renderer.as_mut() {
+            r.set_shade(shade);
+        }
+    }
+
     /// Draw `sim` seen by `camera` into a new `width x height` image
     /// (pixels, each side at least 1), rows top to bottom.
     ///

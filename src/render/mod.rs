@@ -20,6 +20,7 @@ mod offscreen;
 #[cfg(feature = "headless")]
 pub mod record;
 pub mod scene;
+pub mod shade;
 
 use std::fmt;
 
@@ -143,6 +144,7 @@ pub struct Renderer {
     vbo: glow::Buffer,
     mvp: Option<glow::UniformLocation>,
     vertices: Vec<Vertex>,
+    shade: bool,
 }
 
 impl Renderer {
@@ -223,6 +225,7 @@ impl Renderer {
                 vbo,
                 mvp,
                 vertices: Vec::new(),
+                shade: false,
             })
         }
     }
@@ -237,15 +240,27 @@ impl Renderer {
         self.dialect
     }
 
+    /// Draw shaded (`true`: [`shade`]'s two-sided diffuse light, flat per
+    /// face) or in the original's flat colours (`false`, the default).
+    pub fn set_shade(&mut self, shade: bool) {
+        self.shade = shade;
+    }
+
+    /// Whether drawing is shaded ([`Renderer::set_shade`]).
+    pub fn shade(&self) -> bool {
+        self.shade
+    }
+
     /// Draw one frame of `sim` seen by `camera` into the current framebuffer
     /// of `width x height` pixels: clear to black (colour and depth), depth
     /// test on, no culling or blending, then every triangle in one draw
-    /// call. Does nothing for a zero-size drawable.
+    /// call, shaded if [`Renderer::set_shade`] says so. Does nothing for a
+    /// zero-size drawable.
     pub fn draw(&mut self, sim: &Simulation, camera: &Camera, width: u32, height: u32) {
         if width == 0 || height == 0 {
             return;
         }
-        scene::build(sim, &mut self.vertices);
+        scene::build_with(sim, self.shade, &mut self.vertices);
         let mvp = camera.mvp(width as f32 / height as f32);
         let gl = &self.gl;
         // SAFETY: the context is current (the caller's contract); the buffer

@@ -8,7 +8,9 @@
 //!   between two bytes (229.5 and 25.5) and the rasteriser writes either.
 //!   Every pixel the renderer writes is one of these and comes out exactly;
 //!   any other colour (a driver that rounds differently) goes to the
-//!   nearest entry.
+//!   nearest entry. A shaded recording's palette is [`palette`]`(true)`:
+//!   these and every shaded colour ([`super::shade::colours`]), each exact
+//!   too.
 //! - **Timing.** Each frame stands for a fixed time given as a fraction of a
 //!   second; GIF delays are whole hundredths, so each frame's delay is
 //!   rounded down and the remainder carried to the next ([`FrameClock`]):
@@ -44,8 +46,25 @@ pub const PALETTE: [[u8; 3]; 9] = [
     [26, 26, 26],
 ];
 
+/// The colours a recording's pixels can hold: [`PALETTE`], then with
+/// `shade` every colour of a shaded picture ([`super::shade::colours`] of
+/// the scene's colours) not already in it; at most 255 (one index is left
+/// for transparency).
+pub fn palette(shade: bool) -> Vec<[u8; 3]> {
+    let mut out = PALETTE.to_vec();
+    if shade {
+        for rgb in super::shade::colours(&super::scene::COLOURS) {
+            if !out.contains(&rgb) {
+                out.push(rgb);
+            }
+        }
+    }
+    out
+}
+
 /// The palette index that marks a pixel unchanged from the previous frame
-/// (the first index after [`PALETTE`]'s colours).
+/// in a flat recording (the first index after [`PALETTE`]'s colours; a
+/// shaded recording's is the first after [`palette`]`(true)`).
 pub const TRANSPARENT: u8 = PALETTE.len() as u8;
 
 /// The largest delay one GIF frame can carry, in hundredths of a second.
@@ -150,6 +169,10 @@ pub struct GifRecorder<W: Write> {
     /// The part of this frame written out.
     patch: Vec<u8>,
     frames: u64,
+    /// The colours, in index order.
+    palette: Vec<[u8; 3]>,
+    /// Colours seen so far and their indices.
+    seen: std::collections::HashMap<[u8; 3], u8>,
 }
 
 impl<W: Write> fmt::Debug for GifRecorder<W> {
@@ -179,6 +202,29 @@ impl<W: Write> GifRecorder<W> {
         height: u32,
         seconds_per_frame: (u64, u64),
     ) -> Result<Self, RecordError> {
+        Self::with_palette(writer, width, height, seconds_per_frame, PALETTE.to_vec())
+    }
+
+    /// As [`GifRecorder::new`] with these colours for the palette (such as
+    /// [`palette`]`(true)` for shaded frames): each pixel goes to the
+    /// nearest, and index `palette.len()` is transparency.
+    ///
+    /// # Errors
+    /// As [`GifRecorder::new`], and [`RecordError::Size`] for a palette of
+    /// no colours or more than 255.
+    pub fn with_palette(
+        writer: W,
+        width: u32,
+        height: u32,
+        seconds_per_frame: (u64, u64),
+        colours: Vec<[u8; 3]>,
+    ) -> Result<Self, RecordError> {
+        if colours.is_empty() || colours.len() > 255 {
+            return Err(RecordError::Size(format!(
+                "a GIF palette of {} colours: it holds 1 to 255 and transparency",
+                colours.len()
+            )));
+        }
         let side = |v: u32| u16::try_from(v).ok().filter(|&v| v > 0);
         let (Some(w), Some(h)) = (side(width), side(height)) else {
             return Err(RecordError::Size(format!(
@@ -186,9 +232,9 @@ impl<W: Write> GifRecorder<W> {
             )));
         };
         let clock = FrameClock::new(seconds_per_frame.0, seconds_per_frame.1)?;
-        let mut palette = Vec::with_capacity((PALETTE.len() + 1) * 3);
-        for rgb in PALETTE {
-            palette.extend_from_slice(&rgb);
+        let mut palette = Vec::with_capacity((colours.len() + 1) * 3);
+        for rgb in &colours {
+            palette.extend_from_slice(rgb);
         }
         // The transparent entry; its colour is never shown.
         palette.extend_from_slice(&[0, 0, 0]);
@@ -203,6 +249,8 @@ impl<W: Write> GifRecorder<W> {
             current: Vec::new(),
             patch: Vec::new(),
             frames: 0,
+            palette: colours,
+            seen: std::collections::HashMap::new(),
         })
     }
 
@@ -234,15 +282,20 @@ impl<W: Write> GifRecorder<W> {
             )));
         }
         self.current.clear();
-        let mut last = ([0u8, 0, 0], 0u8);
+        let mut last = ([0u8, 0, 0], nearest_in(&self.palette, [0, 0, 0]));
+        let (palette, seen) = (&self.palette, &mut self.seen);
         self.current.extend(image.rgba.chunks_exact(4).map(|p| {
             let rgb = [p[0], p[1], p[2]];
             // Neighbouring pixels are mostly the same colour.
             if rgb != last.0 {
-                last = (rgb, nearest(rgb));
+                last = (
+                    rgb,
+                    *seen.entry(rgb).or_insert_with(|| nearest_in(palette, rgb)),
+                );
             }
             last.1
         }));
+        let transparent = self.palette.len() as u8;
         let delay = self.clock.next_delay();
         let frame = if self.previous.is_empty() {
             gif::Frame {
@@ -264,7 +317,7 @@ impl<W: Write> GifRecorder<W> {
                     self.current[row + x0..row + x1]
                         .iter()
                         .zip(&self.previous[row + x0..row + x1])
-                        .map(|(&c, &p)| if c == p { TRANSPARENT } else { c }),
+                        .map(|(&c, &p)| if c == p { transparent } else { c }),
                 );
             }
             // Sides of a 65,535-pixel-at-most image: they fit.
@@ -274,7 +327,7 @@ impl<W: Write> GifRecorder<W> {
                 top: y0 as u16,
                 width: (x1 - x0) as u16,
                 height: (y1 - y0) as u16,
-                transparent: Some(TRANSPARENT),
+                transparent: Some(transparent),
                 buffer: Cow::Borrowed(&self.patch),
                 ..gif::Frame::default()
             }
@@ -297,8 +350,14 @@ impl<W: Write> GifRecorder<W> {
 /// The [`PALETTE`] index of `rgb`, or of the palette colour nearest to it
 /// (least squared distance; the first on a tie).
 pub fn nearest(rgb: [u8; 3]) -> u8 {
+    nearest_in(&PALETTE, rgb)
+}
+
+/// The index in `palette` (at most 256 colours) of `rgb`, or of the colour
+/// nearest to it (least squared distance; the first on a tie).
+pub fn nearest_in(palette: &[[u8; 3]], rgb: [u8; 3]) -> u8 {
     let mut best = (u32::MAX, 0u8);
-    for (k, entry) in PALETTE.iter().enumerate() {
+    for (k, entry) in palette.iter().enumerate() {
         let d: u32 = rgb
             .iter()
             .zip(entry)

@@ -57,6 +57,13 @@ pub fn vertex_count(n: usize) -> usize {
 /// five spheres, then the cloth, [`vertex_count`] vertices in all (13,830
 /// for the demo's 32 x 32 cloth). `out` keeps its allocation between frames.
 pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
+    build_with(sim, false, out);
+}
+
+/// As [`build`], shaded when `shade` is set: each triangle's colour
+/// scaled by how squarely it faces the light ([`super::shade`]). Unshaded,
+/// exactly [`build`]'s flat colours.
+pub fn build_with(sim: &Simulation, shade: bool, out: &mut Vec<Vertex>) {
     out.clear();
     out.reserve(vertex_count(sim.cloth.n()));
     floor(out);
@@ -64,7 +71,19 @@ pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
         sphere(*centre, &DRAWN_SPHERE, out);
     }
     cloth(sim, out);
+    if shade {
+        for tri in out.chunks_exact_mut(3) {
+            let f = super::shade::factor(tri[0].pos, tri[1].pos, tri[2].pos);
+            for v in tri {
+                v.col = super::shade::scale(v.col, f);
+            }
+        }
+    }
 }
+
+/// The flat colours, the base of every shaded one: yellow, blue, red,
+/// white, light and dark grey.
+pub const COLOURS: [[f32; 3]; 6] = [YELLOW, BLUE, RED, WHITE, LIGHT_GREY, DARK_GREY];
 
 /// Push one quad given as the original's four strip vertices `a, b, c, d`:
 /// the triangles `a, b, c` and `b, c, d`, all in colour `col`.

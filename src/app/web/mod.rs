@@ -109,6 +109,7 @@ impl PageOptions {
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Drawn {
     steps: u64,
+    shade: bool,
     camera: Camera,
     width: u32,
     height: u32,
@@ -176,6 +177,7 @@ impl Page {
         }
         let now = Drawn {
             steps: self.demo.sim().steps(),
+            shade: self.demo.shade(),
             camera: self.demo.camera(),
             width,
             height,
@@ -183,6 +185,7 @@ impl Page {
         if self.drawn == Some(now) || width == 0 || height == 0 {
             return;
         }
+        self.renderer.set_shade(now.shade);
         self.renderer
             .draw(self.demo.sim(), &now.camera, width, height);
         self.drawn = Some(now);
@@ -226,7 +229,7 @@ impl Page {
             return;
         }
         self.demo.apply(action, web_time::Instant::now());
-        if action == Action::Restart {
+        if matches!(action, Action::Restart | Action::NextScene) {
             self.drawn = None;
         }
         self.show_caption();
