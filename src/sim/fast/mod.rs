@@ -81,6 +81,7 @@ pub const PATH_VARIABLE: &str = "CLOTH_DEMO_SIMD";
 /// square roots. Sending more made the step slower here: the FMA routine
 /// takes about 30 vector operations where the divider takes one, and the
 /// vector ports are nearly as busy as the divider.
+#[cfg(target_arch = "x86_64")]
 const FMA_SPLIT: u8 = 0b0000_0100;
 
 /// An instruction-set path through the pass. All give the same bits.
