@@ -34,7 +34,7 @@ const CHROMIUM_ARGS = [
   '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
 ];
 const INNER = [792, 573];
-const RUNNING = 'Drag to turn the view. Escape stops the program; a click then starts it again.';
+const RUNNING = 'Drag to turn the view; H lists the keys. Escape stops the program; a click then starts it again.';
 const STOPPED = 'Stopped, as Escape stopped the original. Click the picture to start again from the beginning.';
 
 let server;
@@ -391,6 +391,77 @@ test('Escape stops it (nothing moves); a click starts it again from the beginnin
   assert.equal(await page.locator('#caption').textContent(), RUNNING);
   await page.waitForFunction((s) => clothDemo.steps() > s + 10, restarted, { timeout: WAIT });
   figures.escape = { stopped_at: stoppedAt, after_click: restarted };
+  await close(page);
+});
+
+test('the keys: Space pauses, . steps, 1 and 0 change the model, R restarts, [ and ] change the speed, H lists them', { timeout: 60_000 }, async () => {
+  // The keys come from the window's table (src/app/keys.rs); the caption
+  // starts with what differs from the default, as the window's title does.
+  const page = await open('');
+  const caption = () => page.locator('#caption').textContent();
+  const steps = () => page.evaluate(() => clothDemo.steps());
+  await page.waitForFunction(() => clothDemo.steps() >= 30, null, { timeout: WAIT });
+  assert.equal(await caption(), RUNNING);
+
+  // Space: paused, nothing moves (two screenshots a second apart), the
+  // caption says so; the view still turns.
+  await page.keyboard.press('Space');
+  const pausedAt = await steps();
+  assert.deepEqual(await page.evaluate(() => [clothDemo.paused(), clothDemo.running()]), [true, false]);
+  assert.equal(await caption(), `Paused, step ${pausedAt}. ${RUNNING}`);
+  await settle(page);
+  const a = await canvasShot(page, path.join(outDir, 'web_paused_a.png'));
+  await page.waitForTimeout(1000);
+  const b = await canvasShot(page, path.join(outDir, 'web_paused_b.png'));
+  assert.ok(a.equals(b), 'two screenshots a second apart differ while paused');
+  assert.equal(await steps(), pausedAt, 'no step while paused');
+
+  // . : one step.
+  await page.keyboard.press('.');
+  assert.equal(await steps(), pausedAt + 1);
+  assert.equal(await caption(), `Paused, step ${pausedAt + 1}. ${RUNNING}`);
+
+  // 1 and 0: one pass a step, in the caption; then the original's 15.
+  await page.keyboard.press('1');
+  assert.equal(await caption(), `Paused, step ${pausedAt + 1}, 1 pass. ${RUNNING}`);
+  await page.keyboard.press('0');
+  assert.equal(await caption(), `Paused, step ${pausedAt + 1}. ${RUNNING}`);
+
+  // R, paused: the flat sheet again, whose first frame runs two steps:
+  // the picture is render --steps 2's.
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => clothDemo.steps() === 2, null, { timeout: WAIT });
+  assert.equal(await caption(), `Paused, step 2. ${RUNNING}`);
+  await assertLikeNative(page, 2, 'web_restarted_paused');
+
+  // Space again, then ] twice: 240 steps a second; [ three times: 30.
+  await page.keyboard.press('Space');
+  assert.deepEqual(await page.evaluate(() => [clothDemo.paused(), clothDemo.running()]), [false, true]);
+  assert.equal(await caption(), RUNNING);
+  const rate = () => page.evaluate(async () => {
+    const [s0, t0] = [clothDemo.steps(), performance.now()];
+    await new Promise((ok) => setTimeout(ok, 1000));
+    return (clothDemo.steps() - s0) / ((performance.now() - t0) / 1000);
+  });
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  assert.equal(await caption(), `240 steps/s. ${RUNNING}`);
+  const fast = await rate();
+  for (let k = 0; k < 3; k++) await page.keyboard.press('[');
+  assert.equal(await caption(), `30 steps/s. ${RUNNING}`);
+  const slow = await rate();
+  figures.keys = { paused_at: pausedAt, steps_per_second_240: fast, steps_per_second_30: slow };
+  assert.ok(Math.abs(fast - 240) <= 24, `${fast.toFixed(1)} steps/s after ] ]`);
+  assert.ok(Math.abs(slow - 30) <= 4, `${slow.toFixed(1)} steps/s after [ [ [`);
+
+  // H: the key list opens under the picture, filled from the same table.
+  assert.equal(await page.locator('#keys').getAttribute('open'), null);
+  await page.keyboard.press('h');
+  assert.notEqual(await page.locator('#keys').getAttribute('open'), null, 'H opens the key list');
+  const list = await page.locator('#key-list').textContent();
+  for (const line of ['Space', '. or Right', 'Escape', 'drag']) {
+    assert.ok(list.split('\n').some((l) => l.trimStart().startsWith(line)), `${line} in the key list: ${list}`);
+  }
   await close(page);
 });
 

@@ -1276,3 +1276,33 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
         "OpenGL Test Program - drape, inertia 0.5, self-collision, shaded"
     );
 }
+
+/// The README's Controls table names every key of the table, so the
+/// key list a reader sees beside the code cannot fall behind it.
+#[test]
+fn readme_controls_list_every_key() {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("\n## Controls\n")
+        .expect("README has ## Controls");
+    let section = &readme[start + 1..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |n| n + 3)];
+    // The first column of each table row, cut into key names: "`.` or
+    // Right", "1 / 5 / 0", "Escape, or the window's close button".
+    let mut named = std::collections::BTreeSet::new();
+    for row in section.lines().filter(|l| l.starts_with("| ")) {
+        let first = row.split('|').nth(1).unwrap_or("").replace('`', "");
+        for part in first.split([',', '/']).flat_map(|p| p.split(" or ")) {
+            named.insert(part.trim().to_string());
+        }
+    }
+    for b in BINDINGS {
+        for key in b.keys.split(" or ") {
+            assert!(
+                named.contains(key),
+                "README's Controls lacks the key {key:?} ({}): it names {named:?}",
+                b.what
+            );
+        }
+    }
+}

@@ -1,6 +1,6 @@
 // Load the WebAssembly build (wasm-bindgen's `--target web` module) and
 // start the demo on the canvas. The running demo stays on
-// `window.clothDemo`: steps(), stateCsv(), camera(), running(), frames(),
+// `window.clothDemo`: steps(), stateCsv(), camera(), running(), paused(), frames(),
 // firstFrameMs(), drawingBuffer(), glInfo() (see src/app/web/handle.rs).
 import init, { start } from './cloth_demo.js';
 

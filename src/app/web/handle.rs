@@ -40,9 +40,14 @@ impl WebDemo {
         vec![c.r1, c.r2]
     }
 
-    /// Whether it is running (not stopped by Escape).
+    /// Whether it is running: neither paused (Space) nor stopped (Escape).
     pub fn running(&self) -> bool {
         self.page.borrow().demo.state() == input::RunState::Running
+    }
+
+    /// Whether Space has paused it (and not stopped: Escape stops).
+    pub fn paused(&self) -> bool {
+        self.page.borrow().demo.state() == input::RunState::Paused
     }
 
     /// Frames drawn since the page started (frames that would draw the
