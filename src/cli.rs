@@ -123,6 +123,11 @@ fn every(text: &str) -> Result<u64, String> {
     values::count(text, 1, MAX_EVERY)
 }
 
+/// `--threads`: 1 to 256.
+fn threads(text: &str) -> Result<u16, String> {
+    values::count(text, 1, 256).map(|n| n as u16)
+}
+
 /// Where a run starts: the flat sheet, or a saved state.
 #[derive(Debug, Args)]
 pub struct StartArgs {
@@ -282,7 +287,7 @@ pub struct SimulateArgs {
     /// Threads to run the passes on, in bands of rows (1 to 256; every
     /// count gives the same bits). Default: what pays here, all cores up to
     /// one per 16 rows.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = threads, allow_negative_numbers = true)]
     pub threads: Option<u16>,
 
     #[command(flatten)]

@@ -287,7 +287,7 @@ fn replace(given: &Path, target: PathBuf, old: Option<Metadata>) -> Result<Sink,
     // directory instead.
     let tmp = builder
         .tempfile_in(dir)
-        .map_err(|e| format!("cannot create a file in {}: {}", dir.display(), e.kind()))?;
+        .map_err(|e| format!("cannot create a file in {}: {}", dir.display(), reason(&e)))?;
     let removal = interrupt::remove_on_interrupt(tmp.path(), given);
     Ok(Sink::Replace {
         file: Box::new(BufWriter::new(tmp)),
@@ -396,7 +396,7 @@ fn sync_directory(target: &Path) {
 }
 
 /// An I/O error as a reason: the system's words without "(os error N)".
-fn reason(e: &io::Error) -> String {
+pub(crate) fn reason(e: &io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error ") {
         Some(at) => text[..at].to_owned(),

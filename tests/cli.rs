@@ -332,6 +332,12 @@ fn unwritable_output_exits_1_and_leaves_no_file() {
 fn missing_state_file_exits_1() {
     let out = cloth_demo(&["simulate", "--steps", "1", "--from", "/no/such/state.csv"]);
     assert_one_line_error(&out, 1, &["cannot read", "/no/such/state.csv"]);
+    // The system's words, without Rust's "(os error 2)".
+    #[cfg(unix)]
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "cloth-demo: error: cannot read /no/such/state.csv: No such file or directory"
+    );
 }
 
 #[test]

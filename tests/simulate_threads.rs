@@ -64,9 +64,17 @@ fn bad_thread_counts_are_usage_errors() {
         ("257", "--threads"),
         ("two", "--threads"),
         ("", "--threads"),
-        ("-1", "-1"),
+        ("-1", "--threads"),
     ] {
-        assert_usage_error(&simulate(&["--steps", "1", "--threads", bad], None), said);
+        let out = simulate(&["--steps", "1", "--threads", bad], None);
+        assert_usage_error(&out, said);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "must be a whole number from 1 to 256, not `{bad}`"
+            )),
+            "{err}"
+        );
     }
 }
 

@@ -83,8 +83,10 @@ pub fn start_state(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, F
             model.model(),
         )),
         Some(path) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| Failure::Run(format!("cannot read {}: {e}", path.display())))?;
+            let bytes = std::fs::read(path).map_err(|e| {
+                let why = crate::output::reason(&e);
+                Failure::Run(format!("cannot read {}: {why}", path.display()))
+            })?;
             let state = state_file::parse_state(&bytes, GRID)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
             Ok(Simulation::resume_state(state, start.start, model.model()))
