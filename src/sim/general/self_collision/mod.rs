@@ -13,57 +13,84 @@
 //! springs already keep apart (diagonal neighbours rest 0.141 apart, more
 //! than any thickness they are allowed to be within).
 //!
-//! **Finding the pairs** is a spatial hash, not a look at every pair: each
-//! pass puts every point in the cell of a uniform grid of cubes `T` across
-//! that holds it (`floor(x / T)`, and so on), and the cells into a table
-//! of twice as many slots as points by a hash of their coordinates, `x +
-//! A y + B z` for two large odd constants (counting sort, points in index
-//! order within a slot), so the cells along `x` of a column of cells
-//! (`y`, `z`) have consecutive slots. Two points closer than `T` are in the
-//! same or neighbouring cells, so each point looks only in its own cell
-//! and the 13 of its 26 neighbours that come after it (the other 13 look
-//! at it), five runs of the table: its own column's cells `x` and `x + 1`,
-//! and cells `x - 1` to `x + 1` of the four columns after it. A cost per
-//! point that does not grow with the grid (a heap's layers put more points
-//! in a cell, but never more than its few layers).
+//! **Finding the pairs** is a spatial hash, not a look at every pair, and
+//! its pairs are kept from pass to pass while the points stay near where
+//! they were (a Verlet list, as molecular dynamics calls it;
+//! [`pairs`](self) in the source):
 //!
-//! **Pushing them apart** goes through the pairs found (closer than
-//! [`NEAR`] times `T`) in a fixed order (the table's: by the first point's
-//! cell, then its index, then where the second is in the table), each pair
-//! pushed as soon as it is found closer than `T`, with the positions as the
-//! earlier pushes left them; then again, up to [`SWEEPS`] times in all,
-//! until a sweep pushes nothing. If the last sweep still had to push a pair
-//! out by more than [`SETTLED`] of `T`, the pushes have been moving points
-//! about, and may have brought pairs together that were not found: the
-//! pairs are found afresh and swept again, up to [`ROUNDS`] rounds in all.
-//! Everything is in a fixed order, so runs repeat bit for bit.
+//! - *Making the list.* Every point goes in the cell of a uniform grid of
+//!   cubes [`NEAR`]` T` across that holds it, the cells into a table of at
+//!   least twice as many slots as points by a hash of their coordinates
+//!   (`x + A y + B z` for two large odd constants, so the three cells
+//!   along `x` of a column have consecutive slots), and each point looks
+//!   in the 27 cells round its own, nine runs of the table, for the points
+//!   after it in the grid within `NEAR T`: its partners. A cost per point
+//!   that does not grow with the grid (a heap's layers put more points in
+//!   a cell, but never more than its few layers).
+//! - *Keeping it.* Each point has an anchor, where it was when the list
+//!   was made. While every point is within [`DRIFT`]` T` of its anchor, two
+//!   points now closer than `T` had anchors closer than `1.4 T`, so they
+//!   are in the list. A point that moves further is *moved on*: its anchor
+//!   becomes where it is, and its pairs with every point whose anchor is
+//!   near enough are listed afresh (from the table, two cells round, and
+//!   the points moved on before it); a point once moved on may then go
+//!   [`LOOSE_DRIFT`]` T` from its anchor (in a heap a few points are
+//!   jostled by much of the thickness every pass). When an eighth of the
+//!   points have been moved on, or the pairs found so are many, the list is
+//!   made afresh. So the list holds every pair closer than `T`, at every
+//!   moment, with a few points' worth of work a pass.
 //!
-//! - A pair is pushed to `T (1 + 1e-9)` apart, a billionth more than `T`,
-//!   so that rounding cannot leave it closer than `T`.
-//! - A pinned point is not pushed; its partner takes the whole push.
+//! **Pushing them apart**: a *sweep* goes through every pair `(a, b)`,
+//! `a < b` by row-major index, in that order, and pushes it apart as soon
+//! as it is found closer than `T`, with the positions as the earlier pushes
+//! left them. The list holds every pair that could be pushed, so a sweep
+//! does what a sweep through all `n^4 / 2` pairs would, to the bit:
+//! whatever the list holds (made this pass, or many passes ago) the result
+//! is the same, so a hash kept from pass to pass gives the bits of a fresh
+//! one, and a run resumed from a state file goes on as the run would have.
+//! A sweep passes over a pair neither of whose points moved in the last
+//! sweep or this one (it was not pushed then, so it is not closer than `T`
+//! now).
+//!
+//! - Each pass ends with one sweep ([`SWEEPS`], [`SpatialHash::separate`]).
+//! - Each step ends ([`SpatialHash::settle`]) with sweeps until one pushes
+//!   nothing, up to [`SETTLE_SWEEPS`], each pair pushed to `T` and a
+//!   hundredth ([`SETTLE_SLACK`]), so that they get there in a few.
+//! - A pass's push takes a pair to `T (1 + 1e-9)` apart ([`SLACK`]), a
+//!   billionth more than `T`, so that rounding cannot leave it closer
+//!   than `T`.
+//! - A pinned point is not pushed (it stays where it is to the bit); its
+//!   partner takes the whole push. Two pinned points are never pushed.
 //! - The floor does not give way: where a push would take a point from on
-//!   or above the floor to below it, both points are lifted by the
-//!   difference (their distance is the same).
+//!   or above the floor to below it, the pair's free points are lifted by
+//!   the difference (a free pair's distance is the same).
 //! - Coincident points (or closer than about 1e-154) have no line between
 //!   them: the later one in the grid goes up, the earlier down.
 //!
-//! **What it guarantees: the thickness within a tolerance, not exactly.**
-//! A pair on its own is pushed exactly to `T` (a property test checks it
-//! wherever it falls among the cells). But in a crumpled heap every point
-//! is in several pairs, each push can squeeze a pair an earlier one set
-//! right, the floor lifts rather than gives way, and each pass the springs
-//! (whose squashed push grows without limit) drag points back into each
-//! other before the pushes run; a bounded number of sweeps cannot undo all
-//! of that, and no number could where the points are wedged (between
-//! pinned points, or in a pile pressed on the floor). So after a pass a
-//! pair can be left closer than `T`. Measured in `tests/self_collision.rs`
-//! on a sheet folded onto itself on the floor, over 400 steps: the closest
-//! two points are at least 0.95 `T` apart after 93% to 99% of the steps,
-//! and never closer than 0.53 `T` (at the default thickness, no inertia;
-//! 0.61 to 0.73 `T` with inertia or a thickness of 0.08); the original, with
-//! no self-collision, lets them meet (0.01 apart or less). The pushes can
-//! also move a point a little way into a
-//! sphere (the next pass pushes it out).
+//! **What it guarantees.** After every step, no two points that are not
+//! grid neighbours are closer than `T`, unless points are *wedged*: the
+//! step's sweeps stop at [`SETTLE_SWEEPS`] and leave them as the last
+//! sweep did ([`Settled::left`] counts the pairs left closer). Pushes
+//! cannot free a point held
+//!
+//! - between a pinned point and the floor (pushed down through the floor,
+//!   it is lifted back to it), or
+//! - on the line between two pinned points less than `2 T` apart (each
+//!   pushes it back towards the other);
+//!
+//! and two pinned points closer than `T` stay so. No scene pins a point
+//! near the floor or another pinned point closer than `T`; a state file
+//! or an embedder can. Otherwise the sweeps always get there: measured in
+//! `tests/self_collision.rs` on a sheet folded onto itself on the floor,
+//! with and without inertia, at the default thickness and at 0.08, over
+//! 800 steps, no two points are closer than `T` after any step, and the
+//! step's end needs at most 24 sweeps (the drape's steady heap, 10 to 16);
+//! the original, with no self-collision, lets them meet (0.01 apart or
+//! less). Within a step, between passes, they can be closer: each pass
+//! the springs (whose squashed push grows without limit) drag points back
+//! into each other, and its one sweep need not undo all of that. The
+//! pushes can also move a point a little way into a sphere (the next pass
+//! pushes it out).
 //!
 //! **Layers.** Points, not triangles, keep their distance: with the
 //! default thickness, half the spacing, a point of one layer fits through
@@ -80,8 +107,10 @@ use crate::sim::model::Pins;
 use pairs::PairList;
 use push::{push_apart, square_at_least};
 
-/// The most sweeps through the pairs in one pass ([`SpatialHash::separate`]).
-pub const SWEEPS: usize = 2;
+/// The sweeps through the pairs in one pass ([`SpatialHash::separate`]):
+/// one. The step's end ([`SpatialHash::settle`]) sweeps until none are
+/// left closer than the thickness.
+pub const SWEEPS: usize = 1;
 
 /// The most sweeps through the pairs at the end of a step
 /// ([`SpatialHash::settle`]): enough for every heap measured to settle
@@ -101,9 +130,24 @@ pub const NEAR: f64 = 1.5;
 /// holds every pair that could be pushed.
 pub const DRIFT: f64 = 0.2;
 
-/// How much further than the thickness a push takes a pair: a billionth
-/// of it, so rounding cannot leave the pair closer than the thickness.
+/// How far, in thicknesses, a point that has been moved on since the pair
+/// list was made may move from where it was last moved on: a whole
+/// thickness. A point that keeps moving (in a heap a few are jostled by a
+/// good part of the thickness every pass) is looked for partners further
+/// round each time it moves on, and so moves on less often.
+pub const LOOSE_DRIFT: f64 = 0.5;
+
+/// How much further than the thickness a pass's push takes a pair: a
+/// billionth of it, so rounding cannot leave the pair closer than the
+/// thickness.
 pub const SLACK: f64 = 1e-9;
+
+/// How much further than the thickness the step's end pushes a pair: a
+/// hundredth of it. Pushed exactly to the thickness, a pair in a heap is
+/// squeezed back by the next push of one of its points, and the sweeps
+/// close in on "none closer" only slowly (a quarter fewer a sweep); with a
+/// hundredth to spare they get there in a few (see the module docs).
+pub const SETTLE_SLACK: f64 = 0.01;
 
 /// The pair list and the points it was made for: scratch space for
 /// [`SpatialHash::separate`] and [`SpatialHash::settle`], kept between
@@ -116,6 +160,9 @@ pub struct SpatialHash {
     pos: Vec<[f64; 3]>,
     /// Whether each point is pinned, row-major.
     pinned: Vec<bool>,
+    /// The sweep (of this call, counting from 1) that last moved each
+    /// point; 0 for none.
+    moved_in: Vec<u32>,
     /// The pins `pinned` (and the list) were made for.
     pins: Option<Pins>,
     /// The candidate pairs.
@@ -156,7 +203,7 @@ impl SpatialHash {
         reach: usize,
         pins: Pins,
     ) -> usize {
-        self.sweeps(cloth, thickness, reach, pins, probe_env("SC_SWEEPS", SWEEPS as f64) as usize, SLACK).1
+        self.sweeps(cloth, thickness, reach, pins, SWEEPS, SLACK).1
     }
 
     /// The end of a step: sweeps as [`SpatialHash::separate`]'s until one
@@ -175,11 +222,9 @@ impl SpatialHash {
         reach: usize,
         pins: Pins,
     ) -> Settled {
-        let (sweeps, pushes, settled) = self.sweeps(cloth, thickness, reach, pins, probe_env("SC_SETTLE", SETTLE_SWEEPS as f64) as usize, probe_env("SC_SLACK", SLACK));
+        let (sweeps, pushes, settled) =
+            self.sweeps(cloth, thickness, reach, pins, SETTLE_SWEEPS, SETTLE_SLACK);
         let left = if settled { 0 } else { self.closer(thickness) };
-        PROBE_MAX.fetch_max(sweeps, std::sync::atomic::Ordering::Relaxed); // TEMP
-        PROBE_SUM.fetch_add(sweeps, std::sync::atomic::Ordering::Relaxed); // TEMP
-        PROBE_LEFT.fetch_add(left, std::sync::atomic::Ordering::Relaxed); // TEMP
         Settled {
             sweeps,
             pushes,
@@ -191,19 +236,23 @@ impl SpatialHash {
     fn closer(&self, t: f64) -> usize {
         let t2 = square_at_least(t);
         let (list, pos) = (&self.list, &self.pos);
-        (0..pos.len())
-            .map(|a| {
-                let partners = &list.partners[list.first[a] as usize..list.first[a + 1] as usize];
-                partners
-                    .iter()
-                    .filter(|&&b| dist2(pos[a], pos[b as usize]) < t2)
-                    .count()
-            })
-            .sum()
+        let listed = (0..pos.len()).map(|a| {
+            list.partners_of(a)
+                .iter()
+                .filter(|&&b| dist2(pos[a], pos[b as usize]) < t2)
+                .count()
+        });
+        let extra = list
+            .extra
+            .iter()
+            .filter(|&&key| dist2(pos[(key >> 32) as usize], pos[key as u32 as usize]) < t2)
+            .count();
+        listed.sum::<usize>() + extra
     }
 
-    /// Up to `most` sweeps, until one pushes nothing: how many sweeps and
-    /// pushes it made, and whether the last pushed nothing.
+    /// Up to `most` sweeps, until one pushes nothing, pushing pairs to
+    /// `t (1 + slack)` apart: how many sweeps and pushes it made, and
+    /// whether the last pushed nothing.
     fn sweeps(
         &mut self,
         cloth: &mut Cloth,
@@ -224,22 +273,28 @@ impl SpatialHash {
             self.pins = Some(pins);
             self.list.made_for = None;
         }
-        let h2 = (DRIFT * t) * (DRIFT * t);
-        if std::env::var("SC_DRIFT").is_ok() && self.list.made_for.is_some() { // TEMP
-            let mut d: Vec<f64> = (0..count).map(|k| dist2(self.pos[k], self.list.anchor[k]).sqrt() / t).collect(); // TEMP
-            d.sort_by(|a, b| b.partial_cmp(a).unwrap()); // TEMP
-            eprintln!("drift/T top {:.3} {:.3} {:.3} {:.3}, over 0.2: {}", d[0], d[1], d[5], d[20], d.iter().filter(|&&x| x > 0.2).count()); // TEMP
-        } // TEMP
-        let stale = self.list.made_for != Some((t.to_bits(), reach, n))
-            || (0..count).any(|k| drifted(self.pos[k], self.list.anchor[k], h2));
-        if stale {
-            PROBE_MAKES.fetch_add(1, std::sync::atomic::Ordering::Relaxed); // TEMP
+        let h2 = [
+            (DRIFT * t) * (DRIFT * t),
+            (LOOSE_DRIFT * t) * (LOOSE_DRIFT * t),
+        ];
+        if self.list.made_for != Some((t.to_bits(), reach, n)) {
             self.list.make(&self.pos, n, t, reach, &self.pinned);
+        } else {
+            for k in 0..count {
+                let h2k = h2[self.list.moved[k] as usize];
+                if drifted(self.pos[k], self.list.anchor[k], h2k) && self.list.move_on(k, &self.pos)
+                {
+                    break;
+                }
+            }
         }
+        let to = t * (1.0 + slack);
+        self.moved_in.clear();
+        self.moved_in.resize(count, 0);
         let (mut sweeps, mut pushes, mut settled) = (0, 0, false);
         while sweeps < most && !settled {
-            let pushed = self.sweep(n, t, reach, h2, t * (1.0 + slack));
             sweeps += 1;
+            let pushed = self.sweep(t, h2, to, sweeps as u32);
             pushes += pushed;
             settled = pushed == 0;
         }
@@ -252,31 +307,90 @@ impl SpatialHash {
     }
 
     /// One sweep: every pair `(a, b)` in lexicographic order, pushed apart
-    /// as soon as it is found closer than `t`, with the positions as the
-    /// earlier pushes left them. A push that takes either point further
-    /// than `sqrt(h2)` from where it was when the list was made makes the
-    /// list afresh, and the sweep goes on from the pair after. Returns how
-    /// many pushes it made.
-    fn sweep(&mut self, n: usize, t: f64, reach: usize, h2: f64, to: f64) -> usize {
+    /// to `to` as soon as it is found closer than `t`, with the positions
+    /// as the earlier pushes left them. A push that takes either point
+    /// further than `sqrt(h2)` from its anchor moves the point on
+    /// ([`PairList::move_on`]), and the sweep goes on from the pair after.
+    ///
+    /// This is sweep `s` of the call; a pair neither of whose points moved
+    /// in the last sweep or this one is passed over, as it was at least `t`
+    /// apart when the last sweep looked at it (it would have been pushed
+    /// and moved otherwise) and still is. Returns how many pushes it made.
+    fn sweep(&mut self, t: f64, h2: [f64; 2], to: f64, s: u32) -> usize {
+        // Points that last moved in sweeps before this: unchanged since the
+        // last sweep began.
+        let still = s.saturating_sub(1);
         let t2 = square_at_least(t);
         let mut pushes = 0;
+        // Where the extra pairs of the point being swept start and end.
+        let mut x = 0;
         for a in 0..self.pos.len() {
-            let mut at = self.list.first[a] as usize;
-            while at < self.list.first[a + 1] as usize {
-                let b = self.list.partners[at] as usize;
-                at += 1;
+            let extra = &self.list.extra;
+            let (key_a, key_next) = ((a as u64) << 32, (a as u64 + 1) << 32);
+            while x < extra.len() && extra[x] < key_a {
+                x += 1;
+            }
+            let mut x_end = x;
+            while x_end < extra.len() && extra[x_end] < key_next {
+                x_end += 1;
+            }
+            let mut l = self.list.first[a] as usize;
+            let mut end = self.list.first[a + 1] as usize;
+            loop {
+                // The next partner: from the list, or from `extra`.
+                let b = if x == x_end {
+                    if l == end {
+                        break;
+                    }
+                    l += 1;
+                    self.list.partners[l - 1]
+                } else {
+                    let from_extra = self.list.extra[x] as u32;
+                    if l < end && self.list.partners[l] < from_extra {
+                        l += 1;
+                        self.list.partners[l - 1]
+                    } else {
+                        x += 1;
+                        from_extra
+                    }
+                } as usize;
+                if (self.moved_in[a] < still) & (self.moved_in[b] < still) {
+                    continue;
+                }
                 if push_apart(&mut self.pos, a, b, t, t2, to, &self.pinned) == 0.0 {
                     continue;
                 }
                 pushes += 1;
-                let anchor = &self.list.anchor;
-                if drifted(self.pos[a], anchor[a], h2) || drifted(self.pos[b], anchor[b], h2) {
-                    PROBE_MID.fetch_add(1, std::sync::atomic::Ordering::Relaxed); // TEMP
-                    self.list.make(&self.pos, n, t, reach, &self.pinned);
-                    let from = self.list.first[a] as usize;
-                    let to = self.list.first[a + 1] as usize;
-                    at = from + self.list.partners[from..to].partition_point(|&c| c as usize <= b);
+                self.moved_in[a] = s;
+                self.moved_in[b] = s;
+                let list = &self.list;
+                let drifted_k =
+                    |k: usize| drifted(self.pos[k], list.anchor[k], h2[list.moved[k] as usize]);
+                if !drifted_k(a) && !drifted_k(b) {
+                    continue;
                 }
+                let mut made = false;
+                for k in [a, b] {
+                    if drifted(
+                        self.pos[k],
+                        self.list.anchor[k],
+                        h2[self.list.moved[k] as usize],
+                    ) {
+                        made |= self.list.move_on(k, &self.pos);
+                    }
+                }
+                // The list and `extra` may have changed: on from the pair
+                // after.
+                if made {
+                    let partners = self.list.partners_of(a);
+                    l = self.list.first[a] as usize
+                        + partners.partition_point(|&c| c as usize <= b);
+                    end = self.list.first[a + 1] as usize;
+                }
+                let extra = &self.list.extra;
+                let key = key_a | b as u64;
+                x = extra.partition_point(|&k| k <= key);
+                x_end = x + extra[x..].partition_point(|&k| k < key_next);
             }
         }
         pushes
@@ -297,18 +411,3 @@ fn dist2(a: [f64; 3], b: [f64; 3]) -> f64 {
 fn drifted(p: [f64; 3], anchor: [f64; 3], h2: f64) -> bool {
     !(dist2(anchor, p) <= h2)
 }
-
-#[allow(missing_docs)] // TEMP
-pub static PROBE_MAX: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0); // TEMP
-#[allow(missing_docs)] // TEMP
-pub static PROBE_SUM: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0); // TEMP
-#[allow(missing_docs)] // TEMP
-pub static PROBE_LEFT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0); // TEMP
-#[allow(missing_docs)] // TEMP
-pub static PROBE_MAKES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0); // TEMP
-#[allow(missing_docs)] // TEMP
-pub static PROBE_MID: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0); // TEMP
-
-fn probe_env(name: &str, default: f64) -> f64 { // TEMP
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default) // TEMP
-} // TEMP

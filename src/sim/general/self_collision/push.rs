@@ -30,8 +30,11 @@ pub(super) fn push_apart(
 }
 
 /// The push of [`push_apart`] for a pair found closer: `v` from `a` to
-/// `b`, `d2` its square.
-#[inline(never)]
+/// `b`, `d2` its square. Each point moves along `v` by its share of the
+/// shortfall over the distance, `(to - d) / d` (half each, or all of it
+/// for the free one), a quotient and a square root a push.
+#[inline]
+#[allow(clippy::too_many_arguments)]
 fn push(
     pos: &mut [[f64; 3]],
     a: usize,
@@ -42,46 +45,93 @@ fn push(
     to: f64,
     pinned: &[bool],
 ) -> f64 {
-    let (pa, pb) = (pos[a], pos[b]);
-    // The unit vector from a to b, and their distance.
-    let (u, d) = if d2.is_normal() {
-        let d = d2.sqrt();
-        ([v[0] / d, v[1] / d, v[2] / d], d)
-    } else {
-        ([0.0, 1.0, 0.0], 0.0)
-    };
-    let gap = to - d;
     let (a_free, b_free) = (!pinned[a], !pinned[b]);
-    // How far each moves along u: half each, or all of it for the free one.
-    let (sa, sb) = match (a_free, b_free) {
-        (true, true) => (gap * 0.5, gap * 0.5),
-        (true, false) => (gap, 0.0),
-        (false, true) => (0.0, gap),
+    if !d2.is_normal() {
+        return push_coincident(pos, a, b, to, a_free, b_free);
+    }
+    let (pa, pb) = (pos[a], pos[b]);
+    let d = d2.sqrt();
+    let f = (to - d) / d;
+    // A pinned point stays where it is, to the bit.
+    let (na, nb) = match (a_free, b_free) {
+        (true, true) => {
+            let h = f * 0.5;
+            (
+                [pa[0] - v[0] * h, pa[1] - v[1] * h, pa[2] - v[2] * h],
+                [pb[0] + v[0] * h, pb[1] + v[1] * h, pb[2] + v[2] * h],
+            )
+        }
+        (true, false) => ([pa[0] - v[0] * f, pa[1] - v[1] * f, pa[2] - v[2] * f], pb),
+        (false, true) => (pa, [pb[0] + v[0] * f, pb[1] + v[1] * f, pb[2] + v[2] * f]),
         (false, false) => return 0.0,
     };
-    let mut na = [pa[0] - u[0] * sa, pa[1] - u[1] * sa, pa[2] - u[2] * sa];
-    let mut nb = [pb[0] + u[0] * sb, pb[1] + u[1] * sb, pb[2] + u[2] * sb];
-    // The floor does not give way: lift the pair by what a push would take
-    // below it.
-    let below = |from: f64, to: f64| {
-        if from >= FLOOR_Y && to < FLOOR_Y {
-            FLOOR_Y - to
-        } else {
-            0.0
-        }
+    put(pos, a, b, pa, pb, na, nb, a_free, b_free);
+    t - d
+}
+
+/// [`push`] for two points closer than about 1e-154 (or coincident): no
+/// line between them, so the later one in the grid goes up, the earlier
+/// down.
+#[cold]
+fn push_coincident(
+    pos: &mut [[f64; 3]],
+    a: usize,
+    b: usize,
+    to: f64,
+    a_free: bool,
+    b_free: bool,
+) -> f64 {
+    let (pa, pb) = (pos[a], pos[b]);
+    let (na, nb) = match (a_free, b_free) {
+        (true, true) => (
+            [pa[0], pa[1] - to * 0.5, pa[2]],
+            [pb[0], pb[1] + to * 0.5, pb[2]],
+        ),
+        (true, false) => ([pa[0], pa[1] - to, pa[2]], pb),
+        (false, true) => (pa, [pb[0], pb[1] + to, pb[2]]),
+        (false, false) => return 0.0,
     };
-    let lift = below(pa[1], na[1]).max(below(pb[1], nb[1]));
-    if lift > 0.0 {
-        if a_free {
-            na[1] += lift;
-        }
-        if b_free {
-            nb[1] += lift;
+    put(pos, a, b, pa, pb, na, nb, a_free, b_free);
+    to
+}
+
+/// Set points `a` and `b` (which were at `pa` and `pb`) to `na` and `nb`,
+/// but where that would take either from on or above the floor to below
+/// it, lift the free ones of the two by the difference (so a free pair's
+/// distance is the same): the floor does not give way.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn put(
+    pos: &mut [[f64; 3]],
+    a: usize,
+    b: usize,
+    pa: [f64; 3],
+    pb: [f64; 3],
+    mut na: [f64; 3],
+    mut nb: [f64; 3],
+    a_free: bool,
+    b_free: bool,
+) {
+    if na[1] < FLOOR_Y || nb[1] < FLOOR_Y {
+        let below = |from: f64, to: f64| {
+            if from >= FLOOR_Y && to < FLOOR_Y {
+                FLOOR_Y - to
+            } else {
+                0.0
+            }
+        };
+        let lift = below(pa[1], na[1]).max(below(pb[1], nb[1]));
+        if lift > 0.0 {
+            if a_free {
+                na[1] += lift;
+            }
+            if b_free {
+                nb[1] += lift;
+            }
         }
     }
     pos[a] = na;
     pos[b] = nb;
-    t - d
 }
 
 /// The square of `t` as the pushes compare with it: `t * t`, or the next
