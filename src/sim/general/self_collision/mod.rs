@@ -24,12 +24,13 @@
 //!   (`x + A y + B z` for two large odd constants, so the three cells
 //!   along `x` of a column have consecutive slots), and each point looks
 //!   in the 27 cells round its own, nine runs of the table, for the points
-//!   after it in the grid within `NEAR T`: its partners. A cost per point
+//!   after it in the grid within `NEAR T` that are not its grid
+//!   neighbours: its partners. A cost per point
 //!   that does not grow with the grid (a heap's layers put more points in
 //!   a cell, but never more than its few layers).
 //! - *Keeping it.* Each point has an anchor, where it was when the list
 //!   was made. While every point is within [`DRIFT`]` T` of its anchor, two
-//!   points now closer than `T` had anchors closer than `1.4 T`, so they
+//!   points now closer than `T` had anchors closer than `1.5 T`, so they
 //!   are in the list. A point that moves further is *moved on*: its anchor
 //!   becomes where it is, and its pairs with every point whose anchor is
 //!   near enough are listed afresh (from the table, two cells round, and
@@ -83,8 +84,9 @@
 //! or an embedder can. Otherwise the sweeps always get there: measured in
 //! `tests/self_collision.rs` on a sheet folded onto itself on the floor,
 //! with and without inertia, at the default thickness and at 0.08, over
-//! 800 steps, no two points are closer than `T` after any step, and the
-//! step's end needs at most 24 sweeps (the drape's steady heap, 10 to 16);
+//! 800 steps, no two points are closer than `T` after any step; the
+//! step's end needed at most 25 sweeps there, and 25 in the drape's first
+//! 2,000 steps (15 on average);
 //! the original, with no self-collision, lets them meet (0.01 apart or
 //! less). Within a step, between passes, they can be closer: each pass
 //! the springs (whose squashed push grows without limit) drag points back
@@ -119,19 +121,20 @@ pub const SWEEPS: usize = 1;
 pub const SETTLE_SWEEPS: usize = 64;
 
 /// How far apart, in thicknesses, two points may be when the pair list is
-/// made and still be in it: the thickness and a skin of half of it, which
-/// lets the points move about before the list must be made afresh.
-pub const NEAR: f64 = 1.5;
+/// made and still be in it: the thickness and a skin of 0.6 of it, which
+/// lets the points move about before they must be moved on.
+pub const NEAR: f64 = 1.6;
 
 /// How far, in thicknesses, a point may move from where it was when the
-/// pair list was made before the list is made afresh: a fifth. Two points
-/// closer than the thickness now were then closer than `1 + 2 DRIFT =
-/// 1.4` thicknesses, inside [`NEAR`] with room for rounding, so the list
-/// holds every pair that could be pushed.
-pub const DRIFT: f64 = 0.2;
+/// pair list was made before it is moved on: a quarter. Two points closer
+/// than the thickness now were then closer than `1 + 2 DRIFT = 1.5`
+/// thicknesses, inside [`NEAR`] with room for rounding, so the list holds
+/// every pair that could be pushed. (A point on the floor pushed up by one
+/// above it a fifth of the thickness short moves a fifth: within it.)
+pub const DRIFT: f64 = 0.25;
 
 /// How far, in thicknesses, a point that has been moved on since the pair
-/// list was made may move from where it was last moved on: a whole
+/// list was made may move from where it was last moved on: half the
 /// thickness. A point that keeps moving (in a heap a few are jostled by a
 /// good part of the thickness every pass) is looked for partners further
 /// round each time it moves on, and so moves on less often.
@@ -242,12 +245,13 @@ impl SpatialHash {
                 .filter(|&&b| dist2(pos[a], pos[b as usize]) < t2)
                 .count()
         });
-        let extra = list
-            .extra
-            .iter()
-            .filter(|&&key| dist2(pos[(key >> 32) as usize], pos[key as u32 as usize]) < t2)
-            .count();
-        listed.sum::<usize>() + extra
+        let extra = (0..pos.len()).map(|a| {
+            list.extra[a]
+                .iter()
+                .filter(|&&b| dist2(pos[a], pos[b as usize]) < t2)
+                .count()
+        });
+        listed.sum::<usize>() + extra.sum::<usize>()
     }
 
     /// Up to `most` sweeps, until one pushes nothing, pushing pairs to
@@ -322,37 +326,25 @@ impl SpatialHash {
         let still = s.saturating_sub(1);
         let t2 = square_at_least(t);
         let mut pushes = 0;
-        // Where the extra pairs of the point being swept start and end.
-        let mut x = 0;
         for a in 0..self.pos.len() {
-            let extra = &self.list.extra;
-            let (key_a, key_next) = ((a as u64) << 32, (a as u64 + 1) << 32);
-            while x < extra.len() && extra[x] < key_a {
-                x += 1;
-            }
-            let mut x_end = x;
-            while x_end < extra.len() && extra[x_end] < key_next {
-                x_end += 1;
-            }
+            // The next partner from the list (`l`) and from `extra` (`x`).
             let mut l = self.list.first[a] as usize;
             let mut end = self.list.first[a + 1] as usize;
+            let mut x = 0;
             loop {
-                // The next partner: from the list, or from `extra`.
-                let b = if x == x_end {
+                let extra = &self.list.extra[a];
+                let b = if x == extra.len() {
                     if l == end {
                         break;
                     }
                     l += 1;
                     self.list.partners[l - 1]
+                } else if l < end && self.list.partners[l] < extra[x] {
+                    l += 1;
+                    self.list.partners[l - 1]
                 } else {
-                    let from_extra = self.list.extra[x] as u32;
-                    if l < end && self.list.partners[l] < from_extra {
-                        l += 1;
-                        self.list.partners[l - 1]
-                    } else {
-                        x += 1;
-                        from_extra
-                    }
+                    x += 1;
+                    extra[x - 1]
                 } as usize;
                 if (self.moved_in[a] < still) & (self.moved_in[b] < still) {
                     continue;
@@ -387,10 +379,7 @@ impl SpatialHash {
                         + partners.partition_point(|&c| c as usize <= b);
                     end = self.list.first[a + 1] as usize;
                 }
-                let extra = &self.list.extra;
-                let key = key_a | b as u64;
-                x = extra.partition_point(|&k| k <= key);
-                x_end = x + extra[x..].partition_point(|&k| k < key_next);
+                x = self.list.extra[a].partition_point(|&c| c as usize <= b);
             }
         }
         pushes
