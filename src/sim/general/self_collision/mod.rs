@@ -15,8 +15,8 @@
 //!
 //! **Finding the pairs** is a spatial hash, not a look at every pair, and
 //! its pairs are kept from pass to pass while the points stay near where
-//! they were (a Verlet list, as molecular dynamics calls it;
-//! [`pairs`](self) in the source):
+//! they were (a Verlet list, as molecular dynamics calls it; `pairs.rs`
+//! in the source):
 //!
 //! - *Making the list.* Every point goes in the cell of a uniform grid of
 //!   cubes [`NEAR`]` T` across that holds it, the cells into a table of at
@@ -398,5 +398,6 @@ fn dist2(a: [f64; 3], b: [f64; 3]) -> f64 {
 /// tell: a square that overflows, or a NaN, counts as further).
 #[inline]
 fn drifted(p: [f64; 3], anchor: [f64; 3], h2: f64) -> bool {
-    !(dist2(anchor, p) <= h2)
+    let d2 = dist2(anchor, p);
+    d2 > h2 || d2.is_nan()
 }
