@@ -112,8 +112,10 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 /// One pass of `model`: each point, in `model.order`, moved by gravity,
 /// the wind and its springs ([`moved_point_in_wind`]) and then collided
 /// with the floor and the spheres ([`collide`]); pinned points are left as
-/// they are; then, with self-collision, every two points closer than the
-/// thickness pushed apart ([`SpatialHash::separate`]). The step count for
+/// they are; then, with self-collision, a sweep through every two points
+/// that are not grid neighbours, those closer than the thickness pushed
+/// apart ([`SpatialHash::separate`]; [`step`] ends with sweeps until none
+/// are left closer). The step count for
 /// the gusts is `spheres.a`, the step the spheres were placed for.
 ///
 /// Double buffered (the original), each new position goes into `back`, and
