@@ -21,8 +21,9 @@
 //! - *Making the list.* Every point goes in the cell of a uniform grid of
 //!   cubes [`NEAR`]` T` across that holds it, the cells into a table of at
 //!   least twice as many slots as points by a hash of their coordinates
-//!   (`x + A y + B z` for two large odd constants, so the three cells
-//!   along `x` of a column have consecutive slots), and each point looks
+//!   (the column `(y, z)` scattered by Fibonacci hashing, plus `x`, so the
+//!   three cells along `x` of a column have consecutive slots), one chain
+//!   of points a slot, and each point looks
 //!   in the 27 cells round its own, nine runs of the table, for the points
 //!   after it in the grid within `NEAR T` that are not its grid
 //!   neighbours: its partners. A cost per point
@@ -81,14 +82,14 @@
 //!
 //! and two pinned points closer than `T` stay so. No scene pins a point
 //! near the floor or another pinned point closer than `T`; a state file
-//! or an embedder can. Otherwise the sweeps always get there: measured in
-//! `tests/self_collision.rs` on a sheet folded onto itself on the floor,
-//! with and without inertia, at the default thickness and at 0.08, over
-//! 800 steps, no two points are closer than `T` after any step; the
-//! step's end needed at most 25 sweeps there, and 25 in the drape's first
-//! 2,000 steps (15 on average);
-//! the original, with no self-collision, lets them meet (0.01 apart or
-//! less). Within a step, between passes, they can be closer: each pass
+//! or an embedder can. Elsewhere the sweeps have got there every time
+//! they were measured: in `tests/self_collision.rs`, on a sheet folded
+//! onto itself on the floor, with and without inertia, at the default
+//! thickness and at 0.08, over 800 steps, no two points are closer than
+//! `T` after any step (the original, with no self-collision, lets them
+//! meet, 0.01 apart or less); the step's end needed at most 25 sweeps
+//! there, and at most 25 in the drape's first 2,000 steps (15 on
+//! average). Within a step, between passes, they can be closer: each pass
 //! the springs (whose squashed push grows without limit) drag points back
 //! into each other, and its one sweep need not undo all of that. The
 //! pushes can also move a point a little way into a sphere (the next pass
