@@ -131,9 +131,14 @@ fn a_sheet_folded_onto_itself_never_has_two_points_closer_than_the_thickness() {
 /// The drape's heap at step 300, each point's height above the floor
 /// squashed to `squash` of it: pairs closer than the thickness all over.
 fn squashed_heap(squash: f64) -> Cloth {
-    let mut sim = Scene::Drape.simulation();
-    sim.run(300);
-    let mut c = sim.cloth;
+    static HEAP: std::sync::OnceLock<Cloth> = std::sync::OnceLock::new();
+    let mut c = HEAP
+        .get_or_init(|| {
+            let mut sim = Scene::Drape.simulation();
+            sim.run(300);
+            sim.cloth
+        })
+        .clone();
     for y in &mut c.y {
         *y = FLOOR_Y + (*y - FLOOR_Y) * squash;
     }
