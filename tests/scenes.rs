@@ -300,8 +300,8 @@ fn the_drapes_heap_lies_in_layers() {
     // inside each other: two thirds of its points flat on the floor, few a
     // layer up, and points of different folds 0.0003 apart. The drape's
     // lie on each other: a third on the floor, then layer on layer 0.05
-    // apart (about 165, 105 and 34 points), no two points that are not
-    // grid neighbours closer than 0.048.
+    // apart (about 175, 100 and 25 points), no two points that are not
+    // grid neighbours closer than the thickness, 0.05.
     let mut original = Simulation::new();
     original.run(900);
     let mut drape = Scene::Drape.simulation();
@@ -313,10 +313,10 @@ fn the_drapes_heap_lies_in_layers() {
     eprintln!("layers: original {o:?}, drape {d:?}");
     assert!(o[0] > 600 && o[1] < 60, "original {o:?}");
     assert!(
-        d[0] < 420 && d[1] > 120 && d[2] > 100 && d[3] > 5,
+        d[0] < 420 && d[1] > 120 && d[2] > 80 && d[3] > 5,
         "drape {d:?}"
     );
     let (co, cd) = (closest(&original.cloth), closest(&drape.cloth));
     assert!(co < 0.005, "original {co}");
-    assert!(cd > 0.045, "drape {cd}");
+    assert!(cd >= 0.05, "drape {cd}");
 }

@@ -38,7 +38,7 @@ pub mod self_collision;
 pub mod wind;
 
 pub use hooke::{hooke_term, HOOKE_STIFFNESS};
-pub use self_collision::SpatialHash;
+pub use self_collision::{Settled, SpatialHash};
 
 use super::model::{Buffering, Model, Pins, SpringLaw};
 use super::{collide, spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, SPACING};
@@ -56,7 +56,8 @@ pub struct Workspace {
 
 /// One step of any model through the general pass: the spheres move, then
 /// with inertia Verlet's move ([`inertia::predict`]), then `model.passes`
-/// passes of the cloth. For the original model it gives the same bits as
+/// passes of the cloth, then with self-collision the pushes that leave no
+/// two points closer than the thickness ([`SpatialHash::settle`]). For the original model it gives the same bits as
 /// [`Simulation::step`] (which runs the fast pass then).
 ///
 /// With inertia the simulation's previous positions are used and updated
@@ -81,10 +82,21 @@ pub fn step(sim: &mut Simulation) {
             &mut sim.general,
         );
     }
+    settle(&mut sim.cloth, &model, &mut sim.general);
 }
 
-/// A step's passes: `model.passes` of [`pass`], without the spheres' move
-/// or inertia (see [`step`]). `back` is the second buffer for double
+/// The end of a step with self-collision: every two points closer than the
+/// thickness pushed apart until none are ([`SpatialHash::settle`]).
+fn settle(cloth: &mut Cloth, model: &Model, ws: &mut Workspace) {
+    if let Some(t) = model.self_collision {
+        ws.hash
+            .settle(cloth, t.get(), model.springs.reach(), model.pins);
+    }
+}
+
+/// A step's passes: `model.passes` of [`pass`], then with self-collision
+/// [`SpatialHash::settle`], without the spheres' move or inertia (see
+/// [`step`]). `back` is the second buffer for double
 /// buffering (resized to the cloth if it differs).
 pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
     if back.n() != cloth.n() {
@@ -94,13 +106,16 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
     for _ in 0..model.passes.get() {
         pass_in(cloth, back, spheres, model, &mut workspace);
     }
+    settle(cloth, model, &mut workspace);
 }
 
 /// One pass of `model`: each point, in `model.order`, moved by gravity,
 /// the wind and its springs ([`moved_point_in_wind`]) and then collided
 /// with the floor and the spheres ([`collide`]); pinned points are left as
-/// they are; then, with self-collision, every two points closer than the
-/// thickness pushed apart ([`SpatialHash::separate`]). The step count for
+/// they are; then, with self-collision, a sweep through every two points
+/// that are not grid neighbours, those closer than the thickness pushed
+/// apart ([`SpatialHash::separate`]; [`step`] ends with sweeps until none
+/// are left closer). The step count for
 /// the gusts is `spheres.a`, the step the spheres were placed for.
 ///
 /// Double buffered (the original), each new position goes into `back`, and
