@@ -56,7 +56,9 @@ pub struct Workspace {
 
 /// One step of any model through the general pass: the spheres move, then
 /// with inertia Verlet's move ([`inertia::predict`]), then `model.passes`
-/// passes of the cloth, then with self-collision the pushes that leave no
+/// passes of the cloth, then with inertia no point further than
+/// [`inertia::MAX_STEP_MOVE`] from where the step found it
+/// ([`inertia::limit`]), then with self-collision the pushes that leave no
 /// two points closer than the thickness ([`SpatialHash::settle`]). For the original model it gives the same bits as
 /// [`Simulation::step`] (which runs the fast pass then).
 ///
@@ -81,6 +83,9 @@ pub fn step(sim: &mut Simulation) {
             &model,
             &mut sim.general,
         );
+    }
+    if let Some(previous) = &sim.previous {
+        inertia::limit(&mut sim.cloth, previous);
     }
     settle(&mut sim.cloth, &model, &mut sim.general);
 }
