@@ -1,0 +1,88 @@
+//! From winit's events to the shared input: its keys and modifiers as
+//! [`Key`] and [`Modifiers`], and a window event as the [`Action`] the
+//! key table ([`keys::BINDINGS`](crate::app::keys::BINDINGS)) gives it.
+
+use winit::event::{ElementState, WindowEvent};
+use winit::keyboard::{Key as WinitKey, ModifiersState, NamedKey};
+
+use crate::app::input::{self, Action, Key, KeyPress, Modifiers, RunState};
+
+/// The shared [`Key`] for a winit logical key: Escape, the right arrow,
+/// F1, the space bar (`' '`), one typed character, or [`Key::Other`].
+pub fn key_of(key: &WinitKey) -> Key {
+    match key {
+        WinitKey::Named(NamedKey::Escape) => Key::Escape,
+        WinitKey::Named(NamedKey::ArrowRight) => Key::ArrowRight,
+        WinitKey::Named(NamedKey::F1) => Key::F1,
+        WinitKey::Named(NamedKey::Space) => Key::Character(' '),
+        WinitKey::Character(text) => Key::from_key_value(text),
+        _ => Key::Other,
+    }
+}
+
+/// The shared [`Modifiers`] for winit's: Control, Alt and the logo key
+/// (Super, Command, Windows).
+pub fn modifiers_of(state: ModifiersState) -> Modifiers {
+    Modifiers {
+        ctrl: state.control_key(),
+        alt: state.alt_key(),
+        logo: state.super_key(),
+    }
+}
+
+/// The action for a key with logical meaning `key` going to `state`
+/// (`repeat`: its auto-repeat) with `modifiers` held, while the demo is
+/// in `run`: the shared [`input::action_for_key`] for a press, so
+/// [`Action::Stop`] for Escape, [`Action::TogglePause`] for Space and so
+/// on through [`keys::BINDINGS`](crate::app::keys::BINDINGS); `None` for a key it lacks, and for
+/// every release.
+pub fn action_for_key(
+    key: &WinitKey,
+    state: ElementState,
+    repeat: bool,
+    modifiers: Modifiers,
+    run: RunState,
+) -> Option<Action> {
+    match state {
+        ElementState::Pressed => input::action_for_key(
+            KeyPress {
+                key: key_of(key),
+                repeat,
+                modifiers,
+            },
+            run,
+        ),
+        ElementState::Released => None,
+    }
+}
+
+/// The action for a window event while the demo is in `run`, with
+/// `modifiers` held: [`Action::Stop`] (the window closes) for the close
+/// button (`CloseRequested`) and for the window destroyed from outside
+/// (`Destroyed`); for a key pressed in the window, what
+/// [`action_for_key`] says (not for a synthetic press, which winit sends
+/// on X11 and Windows for keys already held when the window gains focus);
+/// `None` for everything else.
+pub fn action_for_event(
+    event: &WindowEvent,
+    modifiers: Modifiers,
+    run: RunState,
+) -> Option<Action> {
+    match event {
+        WindowEvent::CloseRequested | WindowEvent::Destroyed => Some(Action::Stop),
+        // Synthetic presses are keys already held when the window gained
+        // focus, not pressed in it.
+        WindowEvent::KeyboardInput {
+            event,
+            is_synthetic: false,
+            ..
+        } => action_for_key(
+            &event.logical_key,
+            event.state,
+            event.repeat,
+            modifiers,
+            run,
+        ),
+        _ => None,
+    }
+}
