@@ -144,10 +144,11 @@ async function canvasShot(page, file) {
 }
 
 /// `cloth-demo render` of the same picture, as PNG bytes.
-function nativeRender(steps, [w, h], [r1, r2] = [0, 0], name = `native_${steps}_${w}x${h}.png`) {
+/// `args`: more flags (`--scene flag --flat`).
+function nativeRender(steps, [w, h], [r1, r2] = [0, 0], name = `native_${steps}_${w}x${h}.png`, args = []) {
   const out = path.join(outDir, name);
   execFileSync(bin, ['render', '--steps', String(steps), '--size', `${w}x${h}`,
-    '--orbit', `${r1},${r2}`, '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
+    '--orbit', `${r1},${r2}`, ...args, '--out', out], { stdio: ['ignore', 'ignore', 'inherit'] });
   return fs.readFileSync(out);
 }
 
@@ -196,13 +197,14 @@ async function compareClasses(page, pngA, pngB) {
 
 /// The canvas's picture against the native renderer's of the same step
 /// and view: same size, every scene colour in both, >= 98% of pixels of
-/// the same class.
-async function assertLikeNative(page, steps, name) {
+/// the same class. `args`: `render`'s flags for the page's query
+/// (`--scene flag --flat` for `?scene=flag&flat=1`).
+async function assertLikeNative(page, steps, name, args = []) {
   await settle(page);
   const buffer = await page.evaluate(() => Array.from(clothDemo.drawingBuffer()));
   const camera = await page.evaluate(() => Array.from(clothDemo.camera()));
   const shot = await canvasShot(page, path.join(outDir, `${name}.png`));
-  const native = nativeRender(steps, buffer, camera, `${name}_native.png`);
+  const native = nativeRender(steps, buffer, camera, `${name}_native.png`, args);
   const r = await compareClasses(page, shot, native);
   assert.deepEqual(r.size, buffer, 'the screenshot is the drawing buffer, pixel for pixel');
   for (const colour of ['black', 'red', 'white', 'light grey', 'dark grey', 'yellow', 'blue']) {
@@ -211,7 +213,30 @@ async function assertLikeNative(page, steps, name) {
   }
   assert.ok(r.agree >= 0.98, `${name}: only ${(100 * r.agree).toFixed(2)}% of pixels agree: ${JSON.stringify(r)}`);
   figures[name] = { size: buffer, camera, agree: r.agree, other: r.a.other ?? 0 };
-  return r;
+  return { ...r, shot };
+}
+
+/// Decode two PNGs of one size in the page and say what fraction of their
+/// pixels are within `tolerance` of each other in every channel (shaded
+/// colours are not scene colours, so they cannot be compared by class).
+async function nearFraction(page, pngA, pngB, tolerance) {
+  return page.evaluate(async ([a, b, tolerance]) => {
+    const pixels = async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const g = c.getContext('2d');
+      g.drawImage(bitmap, 0, 0);
+      return g.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    };
+    const [pa, pb] = [await pixels(a), await pixels(b)];
+    if (pa.length !== pb.length) return -1;
+    let near = 0;
+    for (let i = 0; i < pa.length; i += 4) {
+      if ([0, 1, 2].every((c) => Math.abs(pa[i + c] - pb[i + c]) <= tolerance)) near++;
+    }
+    return near / (pa.length / 4);
+  }, [pngA.toString('base64'), pngB.toString('base64'), tolerance]);
 }
 
 // ---------------------------------------------------------------- 1. bits
@@ -462,6 +487,48 @@ test('the keys: Space pauses, . steps, 1 and 0 change the model, R restarts, [ a
   for (const line of ['Space', '. or Right', 'Escape', 'drag']) {
     assert.ok(list.split('\n').some((l) => l.trimStart().startsWith(line)), `${line} in the key list: ${list}`);
   }
+  await close(page);
+});
+
+test('?scene=flag&steps=300 is render --scene flag --steps 300\'s picture; S unshades it, N goes on to the drape', { timeout: 60_000 }, async () => {
+  // The query's names are the command line's flags without --; the
+  // caption starts with the scene and what it sets, as the window's title.
+  const page = await open('?scene=flag&steps=300', { width: 792 + 32, height: 1000 });
+  const caption = () => page.locator('#caption').textContent();
+  assert.equal(await page.evaluate(() => clothDemo.steps()), 300);
+  assert.match(await caption(), /^Flag, pinned top, wind 0,0,0\.003, gusts, inertia 0\.1, shaded\. /);
+  // Shaded: the native picture's bytes exactly (shaded colours are not
+  // scene colours), on the same 98% of pixels.
+  await settle(page);
+  const buffer = await page.evaluate(() => Array.from(clothDemo.drawingBuffer()));
+  assert.deepEqual(buffer, INNER);
+  const shaded = await canvasShot(page, path.join(outDir, 'web_flag_300.png'));
+  const native = nativeRender(300, buffer, [0, 0], 'web_flag_300_native.png', ['--scene', 'flag']);
+  const same = await nearFraction(page, shaded, native, 0);
+  figures.flag_300 = { shaded_same_bytes: same };
+  assert.ok(same >= 0.98, `only ${(100 * same).toFixed(2)}% of the shaded flag's pixels are render's`);
+  // S: the flat colours, by scene colour as the other pictures.
+  await page.keyboard.press('s');
+  assert.match(await caption(), /^Flag, pinned top, wind 0,0,0\.003, gusts, inertia 0\.1\. /);
+  const flat = await assertLikeNative(page, 300, 'web_flag_300_flat', ['--scene', 'flag', '--flat']);
+  const unchanged = await nearFraction(page, shaded, flat.shot, 0);
+  figures.flag_300.flat_same_bytes_as_shaded = unchanged;
+  assert.ok(unchanged < 0.9, `S left ${(100 * unchanged).toFixed(2)}% of the pixels as they were`);
+  // N: the next scene from its start, its 300 held steps run again.
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => clothDemo.steps() === 300, null, { timeout: WAIT });
+  assert.match(await caption(), /^Drape, inertia 0\.5, self-collision\. /);
+  await assertLikeNative(page, 300, 'web_drape_300', ['--scene', 'drape']);
+  await close(page);
+});
+
+test('a bad ?scene is one line in the caption and the console, and the original runs', { timeout: 60_000 }, async () => {
+  const page = await open('?scene=sail&steps=250', { width: 792 + 32, height: 1000, expectErrors: true });
+  await page.waitForFunction(() => window.clothDemo?.firstFrameMs() !== undefined, null, { timeout: WAIT });
+  const line = 'bad ?scene=sail: unknown scene "sail": expected original, curtain, flag or drape; the original demo runs instead';
+  assert.equal(await page.locator('#caption').textContent(), `${line}. ${RUNNING}`);
+  assert.deepEqual(page.seen, [`warning: cloth-demo: ${line}`]);
+  await assertLikeNative(page, 250, 'web_bad_scene_250');
   await close(page);
 });
 

@@ -2,7 +2,9 @@
 //! the browser (feature `web`: a canvas, WebGL2, DOM events), and what they
 //! share.
 //!
-//! Shared, pure and tested without a window: [`orbit`] turns cursor moves
+//! Shared, pure and tested without a window: [`choices`] holds the scene
+//! and what-if choices a run starts with (the command line's flags, the
+//! page's query), [`orbit`] turns cursor moves
 //! into the camera, [`pacing`] says how many steps each frame runs and when
 //! the next frame is due, [`input`] says what keys and clicks ask for (the
 //! key table is [`keys`]), and [`demo`] holds the running program
@@ -20,6 +22,7 @@
 //! drawn. The browser: `web::start` runs it on a canvas of the same shape
 //! (built for wasm32 with `web/build`).
 
+pub mod choices;
 pub mod demo;
 pub mod input;
 pub mod keys;

@@ -7,7 +7,8 @@
 //! in here so every command that takes one set takes both.
 
 use clap::Args;
-use cloth_demo::sim::{Buffering, Cloth, Model, Order, Passes, Scene, SpringLaw};
+use cloth_demo::app::choices::Choices;
+use cloth_demo::sim::{Cloth, Model, Order, Passes, Scene};
 
 use super::scene::SceneArgs;
 use super::values;
@@ -81,18 +82,21 @@ impl ModelArgs {
     /// The model these flags describe: the scene's ([`Model::ORIGINAL`]
     /// with no `--scene`), with each flag given set.
     pub fn model(&self) -> Model {
-        let mut model = self.scene.apply(self.scene().model());
-        model.passes = self.passes;
-        model.springs.diagonals = !self.no_diagonals;
-        model.springs.bend = self.bend;
-        if self.in_place {
-            model.buffering = Buffering::InPlace;
+        self.choices().model()
+    }
+
+    /// These flags as the shared [`Choices`] (the browser page fills the
+    /// same from its query string).
+    pub fn choices(&self) -> Choices {
+        Choices {
+            passes: Some(self.passes),
+            no_diagonals: self.no_diagonals,
+            bend: self.bend,
+            in_place: self.in_place,
+            order: Some(self.order),
+            hooke: self.hooke,
+            ..self.scene.choices()
         }
-        model.order = self.order;
-        if self.hooke {
-            model.law = SpringLaw::Hooke;
-        }
-        model
     }
 
     /// The scene chosen ([`Scene::Original`] with no `--scene`).
@@ -108,7 +112,7 @@ impl ModelArgs {
     /// Whether the picture is drawn shaded (`--shade`, `--flat`, or the
     /// scene's look).
     pub fn shade(&self) -> bool {
-        self.scene.shade()
+        self.choices().shade()
     }
 }
 

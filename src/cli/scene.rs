@@ -6,10 +6,11 @@
 //! A scene sets some of the choices; a flag given explicitly overrides the
 //! scene's choice, so every flag here is an `Option` (or a pair of
 //! switches, `--gusts` / `--no-gusts`), and only the given ones change the
-//! scene's [`Model`].
+//! scene's model: [`Choices::model`], shared with the browser page's query.
 
 use clap::Args;
-use cloth_demo::sim::{Damping, Model, Pins, Scene, Thickness, Wind};
+use cloth_demo::app::choices::Choices;
+use cloth_demo::sim::{Damping, Pins, Scene, Thickness, Wind};
 
 /// The heading the flags are listed under in `--help`.
 const HEADING: &str = "Other models (what other cloth programs do; a scene sets several, \
@@ -111,48 +112,24 @@ impl SceneArgs {
         self.scene.unwrap_or_default()
     }
 
-    /// `model` with the choices given here made: each flag given sets its
-    /// field, and the fields of flags not given stay as in `model` (the
-    /// scene's).
-    pub fn apply(&self, mut model: Model) -> Model {
-        if let Some(pins) = self.pin {
-            model.pins = pins;
-        }
-        if let Some(wind) = self.wind {
-            model.wind = wind;
-        }
-        if self.gusts {
-            model.gusts = true;
-        }
-        if self.no_gusts {
-            model.gusts = false;
-        }
-        if let Some(d) = self.inertia {
-            model.inertia = Some(d);
-        }
-        if self.no_inertia {
-            model.inertia = None;
-        }
-        if let Some(t) = self.thickness {
-            model.self_collision = Some(t);
-        } else if self.self_collision && model.self_collision.is_none() {
-            model.self_collision = Some(Thickness::default());
-        }
-        if self.no_self_collision {
-            model.self_collision = None;
-        }
-        model
-    }
-
-    /// Whether the picture is shaded: `--shade`, `--flat`, else the
-    /// scene's look ([`Scene::shade`]).
-    pub fn shade(&self) -> bool {
-        if self.shade {
-            true
-        } else if self.flat {
-            false
-        } else {
-            self.scene().shade()
+    /// These flags as the shared [`Choices`] (the what-ifs' fields left
+    /// unset: [`ModelArgs`](super::model::ModelArgs) sets them), which say
+    /// how a scene's choices give way to the flags given.
+    pub fn choices(&self) -> Choices {
+        Choices {
+            scene: self.scene,
+            pin: self.pin,
+            wind: self.wind,
+            gusts: self.gusts,
+            no_gusts: self.no_gusts,
+            inertia: self.inertia,
+            no_inertia: self.no_inertia,
+            self_collision: self.self_collision,
+            no_self_collision: self.no_self_collision,
+            thickness: self.thickness,
+            shade: self.shade,
+            flat: self.flat,
+            ..Choices::default()
         }
     }
 }

@@ -20,6 +20,13 @@
 //!   list, an element `#keys` (a `<details>`) whose `#key-list` the page
 //!   fills from the table at start.
 //!
+//! - The query string starts it as the command line would: `?scene=flag`,
+//!   `?shade=1`, `?passes=5&bend=1`..., the flags' names without `--`
+//!   ([`Choices::from_query`], the flags' own value parsers). A bad one is
+//!   one line in the caption and a console warning, and the original runs.
+//!   `?steps=N` holds the clock after N steps (the test mode); `?webgl=1`
+//!   asks for WebGL 1.
+//!
 //! Built for `wasm32-unknown-unknown` with `--no-default-features
 //! --features web`; `web/build` runs wasm-bindgen and lays out the page.
 //! The page's `main.js` calls [`start`] and keeps the returned [`WebDemo`]
@@ -37,13 +44,13 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent, UrlSearchParams, Window};
 
+use super::choices::Choices;
 use super::demo::{Clock, Demo};
 use super::input::{self, Action};
 use super::keys;
 use super::pacing::Mode;
 use super::INNER_SIZE;
 use crate::render::{Camera, Renderer};
-use crate::sim::Model;
 
 pub use handle::{wave_values, WebDemo};
 
@@ -72,21 +79,38 @@ pub fn caption(status: &[String]) -> String {
     format!("{}. {CAPTION_RUNNING}", phrases.join(", "))
 }
 
+/// The line for choices the query asked for and the page refused: `line`
+/// (from [`Choices::from_query`]) and what runs instead.
+pub fn refused_line(line: &str) -> String {
+    format!("{line}; the original demo runs instead")
+}
+
 /// How the page was asked to run, from its query string.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 struct PageOptions {
     clock: Clock,
     /// Use WebGL 1 (and the ES 2.0 shaders) even where WebGL2 is offered.
     webgl1: bool,
+    /// The scene and what-ifs (`?scene=flag&shade=1&passes=5...`, the
+    /// command line's flags without `--`); the original's when a value
+    /// was bad.
+    choices: Choices,
+    /// Why the choices asked for were refused, one line: the caption
+    /// starts with it and the console warns of it.
+    refused: Option<String>,
 }
 
 impl PageOptions {
     /// `?steps=N`: the test mode, N steps and the clock held (a known
-    /// picture); `?webgl=1`: WebGL 1 even where WebGL2 is offered. No
-    /// query: the demo as it runs, 60 steps a second.
+    /// picture); `?webgl=1`: WebGL 1 even where WebGL2 is offered. Every
+    /// other name is a choice of [`Choices::from_query`] (`?scene=curtain`,
+    /// `?shade=1`, `?passes=5`...). No query: the original demo as it
+    /// runs, 60 steps a second.
     ///
     /// # Errors
-    /// One line naming the bad parameter and what it takes.
+    /// One line naming a bad `?steps` or `?webgl` and what it takes (the
+    /// page cannot start). A bad choice is no error: the original's
+    /// choices, and the line in [`PageOptions::refused`].
     fn from_query(query: &str) -> Result<Self, String> {
         let params =
             UrlSearchParams::new_with_str(query).map_err(|_| format!("bad query {query:?}"))?;
@@ -101,7 +125,27 @@ impl PageOptions {
             Some("1") => true,
             Some(v) => return Err(format!("bad ?webgl={v}: it takes 1 or 2")),
         };
-        Ok(PageOptions { clock, webgl1 })
+        // The pairs, decoded, in order, but the page's own two.
+        let pairs: Vec<(String, String)> = params
+            .entries()
+            .into_iter()
+            .filter_map(|entry| {
+                let pair = js_sys::Array::from(&entry.ok()?);
+                Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+            })
+            .filter(|(name, _)| name != "steps" && name != "webgl")
+            .collect();
+        let (choices, refused) =
+            match Choices::from_query(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str()))) {
+                Ok(choices) => (choices, None),
+                Err(line) => (Choices::default(), Some(line)),
+            };
+        Ok(PageOptions {
+            clock,
+            webgl1,
+            choices,
+            refused,
+        })
     }
 }
 
@@ -121,6 +165,9 @@ struct Page {
     window: Window,
     canvas: HtmlCanvasElement,
     caption: HtmlElement,
+    /// Why the query's choices were refused (the original runs instead),
+    /// shown first in the caption until N starts another scene.
+    refused: Option<String>,
     demo: Demo,
     renderer: Renderer,
     /// The GL in use, for [`WebDemo::gl_info`].
@@ -232,16 +279,23 @@ impl Page {
         if matches!(action, Action::Restart | Action::NextScene) {
             self.drawn = None;
         }
+        if action == Action::NextScene {
+            self.refused = None;
+        }
         self.show_caption();
         self.request_frame();
     }
 
-    /// The caption for the demo as it is now.
+    /// The caption for the demo as it is now, after why the query's
+    /// choices were refused if they were.
     fn show_caption(&self) {
-        let text = match self.demo.state() {
+        let mut text = match self.demo.state() {
             input::RunState::Stopped => CAPTION_STOPPED.to_string(),
             _ => caption(&self.demo.status()),
         };
+        if let Some(refused) = &self.refused {
+            text = format!("{}. {text}", refused_line(refused));
+        }
         self.caption.set_text_content(Some(&text));
     }
 
@@ -271,6 +325,9 @@ pub fn start(
 ) -> Result<WebDemo, JsValue> {
     console_error_panic_hook::set_once();
     let options = PageOptions::from_query(query)?;
+    if let Some(refused) = &options.refused {
+        web_sys::console::warn_1(&format!("cloth-demo: {}", refused_line(refused)).into());
+    }
     let window = web_sys::window().ok_or("no window: not a browser page")?;
     if let Some(list) = window
         .document()
@@ -293,7 +350,13 @@ pub fn start(
         window: window.clone(),
         canvas: canvas.clone(),
         caption,
-        demo: Demo::new(options.clock, Model::ORIGINAL),
+        demo: Demo::with_scene(
+            options.clock,
+            options.choices.scene(),
+            options.choices.model(),
+            options.choices.shade(),
+        ),
+        refused: options.refused,
         renderer,
         gl_info,
         device_size: None,
