@@ -334,7 +334,12 @@ proptest! {
 
     #[test]
     fn the_hash_finds_every_close_pair_wherever_it_falls(
-        origin in prop::array::uniform3(-20.0f64..20.0),
+        // The cloth spans `origin.y` to `origin.y + 5`: wholly below the
+        // floor or wholly above it, as a pair pushed from on or above the
+        // floor to below it is lifted (its middle moves; tested apart).
+        ox in -20.0f64..20.0,
+        oy in prop_oneof![-20.0f64..-9.0, (FLOOR_Y + 0.1)..20.0],
+        oz in -20.0f64..20.0,
         pairs in prop::collection::vec((0usize..36, 0usize..36, prop::array::uniform3(-1.0f64..1.0), 0.0f64..1.0), 1..8),
     ) {
         // A 6 x 6 cloth spread out 1 apart (no two points near), then
@@ -343,6 +348,7 @@ proptest! {
         // coordinates, cell corners). After one pass of the hash every
         // such pair is the thickness apart, pushed equally (its middle
         // stays), and every other point is where it was.
+        let origin = [ox, oy, oz];
         let n = 6;
         let mut pts: Vec<[f64; 3]> = (0..n * n)
             .map(|k| [origin[0] + (k % n) as f64, origin[1] + (k / n) as f64, origin[2]])
