@@ -205,7 +205,7 @@ fn render_draws_the_model_the_flags_name() {
             .arg("--out")
             .arg(&png));
         assert!(out.status.success(), "render {flags:?}: {}", stderr(&out));
-        let got = decode_rgba(&png);
+        let got = common::decode_png(&png).rgba;
         let mut sim = Simulation::with_model(model);
         sim.run(250);
         let want = ctx.render(&sim, &camera, 396, 287).unwrap();
@@ -222,17 +222,6 @@ fn render_draws_the_model_the_flags_name() {
             flags.as_slice() == ["--passes", "15"] || flags.as_slice() == ["--order", "reversed"];
         assert_eq!(rgba == original, same, "{flags:?} against the original");
     }
-}
-
-fn decode_rgba(path: &Path) -> Vec<u8> {
-    let file = std::fs::File::open(path).unwrap();
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    buf
 }
 
 #[test]

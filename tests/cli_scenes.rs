@@ -315,17 +315,6 @@ fn inertia_state_files_split_a_run_exactly() {
     assert!(text.starts_with("j,i,x,y,z\n"), "{}", &text[..40]);
 }
 
-fn decode_rgba(path: &Path) -> Vec<u8> {
-    let file = std::fs::File::open(path).unwrap();
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    buf
-}
-
 #[test]
 fn render_draws_the_scene_and_model_the_flags_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -352,7 +341,7 @@ fn render_draws_the_scene_and_model_the_flags_name() {
             case.flags,
             stderr(&out)
         );
-        let got = decode_rgba(&png);
+        let got = common::decode_png(&png).rgba;
         ctx.set_shade(case.shade);
         let want = ctx
             .render(&in_process(&case, 200), &camera, 264, 191)

@@ -19,22 +19,6 @@ use glam::{Mat4, Vec3};
 const W: u32 = 792;
 const H: u32 = 573;
 
-fn decode(path: &Path) -> Image {
-    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let decoder = png::Decoder::new(std::io::BufReader::new(file));
-    let mut reader = decoder.read_info().expect("a PNG header");
-    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
-    let info = reader.next_frame(&mut buf).expect("PNG image data");
-    assert_eq!(info.color_type, png::ColorType::Rgba);
-    assert_eq!(info.bit_depth, png::BitDepth::Eight);
-    buf.truncate(info.buffer_size());
-    Image {
-        width: info.width,
-        height: info.height,
-        rgba: buf,
-    }
-}
-
 /// Run `render --steps N` with `extra` arguments into a temporary directory
 /// and decode the PNG.
 fn render(steps: u64, extra: &[&str]) -> Image {
@@ -49,7 +33,7 @@ fn render(steps: u64, extra: &[&str]) -> Image {
         "render --steps {steps} {extra:?} failed: {}",
         stderr(&result)
     );
-    decode(&out)
+    common::decode_png(&out)
 }
 
 /// The scene colour of an opaque RGBA pixel, or `None`.

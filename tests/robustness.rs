@@ -11,7 +11,8 @@
 //! [`ES`]): where it is missing, the refusal must be the one line that says
 //! why, and then there is nothing to compare.
 
-use std::path::Path;
+mod common;
+
 use std::process::{Command, Output};
 
 use cloth_demo::render::headless::{
@@ -93,21 +94,6 @@ fn assert_one_line_error(out: &Output, code: i32, what: &str) -> String {
     assert!(err.starts_with("cloth-demo: error: "), "{what}: {err:?}");
     assert!(!err.contains("panicked"), "{what}: {err:?}");
     err
-}
-
-fn decode(path: &Path) -> Image {
-    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-        .read_info()
-        .expect("a PNG header");
-    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
-    let info = reader.next_frame(&mut buf).expect("PNG image data");
-    buf.truncate(info.buffer_size());
-    Image {
-        width: info.width,
-        height: info.height,
-        rgba: buf,
-    }
 }
 
 fn differing(a: &Image, b: &Image) -> usize {
@@ -238,7 +224,7 @@ fn the_environment_variable_forces_the_api_of_render() {
                 .any(|l| l.contains("headless: ") && l.contains("GL_VERSION") && l.contains(name)),
             "{GL_ENV}={api} did not use {name}: {log}"
         );
-        images.push(decode(&out_path));
+        images.push(common::decode_png(&out_path));
     }
     for k in 1..images.len() {
         let n = differing(&images[0], &images[k]);

@@ -105,17 +105,6 @@ fn count(image: &[u8], rgb: [u8; 3]) -> usize {
     image.chunks_exact(4).filter(|p| p[..3] == rgb).count()
 }
 
-fn decode(path: &std::path::Path) -> Vec<u8> {
-    let file = std::fs::File::open(path).unwrap();
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
-        .read_info()
-        .unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    buf.truncate(info.buffer_size());
-    buf
-}
-
 #[test]
 fn render_shade_shades_the_floor_and_spheres_and_flat_stays_flat() {
     let dir = tempfile::tempdir().unwrap();
@@ -126,7 +115,7 @@ fn render_shade_shades_the_floor_and_spheres_and_flat_stays_flat() {
             .arg(&out_path)
             .args(extra));
         assert!(out.status.success(), "{}", stderr(&out));
-        decode(&out_path)
+        common::decode_png(&out_path).rgba
     };
     let flat = png(&[]);
     let shaded = png(&["--shade"]);

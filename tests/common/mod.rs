@@ -53,6 +53,27 @@ pub fn cloth_demo() -> Command {
     c
 }
 
+/// The 8-bit RGBA PNG the program wrote at `path`, decoded (`png`).
+///
+/// # Panics
+/// If the file cannot be read, is not a PNG, or is not 8-bit RGBA.
+#[cfg(feature = "cli")]
+pub fn decode_png(path: &std::path::Path) -> cloth_demo::render::headless::Image {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let decoder = png::Decoder::new(std::io::BufReader::new(file));
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let info = reader.next_frame(&mut buf).expect("PNG image data");
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    buf.truncate(info.buffer_size());
+    cloth_demo::render::headless::Image {
+        width: info.width,
+        height: info.height,
+        rgba: buf,
+    }
+}
+
 /// Run `cmd` to the end and collect its output.
 pub fn run(cmd: &mut Command) -> Output {
     cmd.output().expect("the cloth-demo binary runs")
