@@ -70,6 +70,32 @@ fn any_what_if() -> impl Strategy<Value = Model> {
         })
 }
 
+/// One of the 32 combinations of the article's what-ifs with `passes`
+/// passes: bit 0 keeps the diagonals, 1 adds bending springs, 2 moves in
+/// place, 3 visits in reverse, 4 takes Hooke's law; the rest original.
+fn what_if(passes: usize, bits: u32) -> Model {
+    let mut m = Model::ORIGINAL;
+    m.passes = Passes::new(passes).unwrap();
+    m.springs.diagonals = bits & 1 != 0;
+    m.springs.bend = bits & 2 != 0;
+    m.buffering = if bits & 4 != 0 {
+        Buffering::InPlace
+    } else {
+        Buffering::Double
+    };
+    m.order = if bits & 8 != 0 {
+        Order::Reversed
+    } else {
+        Order::Rows
+    };
+    m.law = if bits & 16 != 0 {
+        SpringLaw::Hooke
+    } else {
+        SpringLaw::Article
+    };
+    m
+}
+
 /// Coordinates of very different sizes, all finite.
 fn coordinate() -> impl Strategy<Value = f64> {
     prop_oneof![
@@ -248,25 +274,7 @@ fn every_model_runs_the_draped_demo_finitely() {
     let draped = common::golden_cloth(300);
     for passes in [1, 15] {
         for bits in 0..32u32 {
-            let mut m = Model::ORIGINAL;
-            m.passes = Passes::new(passes).unwrap();
-            m.springs.diagonals = bits & 1 != 0;
-            m.springs.bend = bits & 2 != 0;
-            m.buffering = if bits & 4 != 0 {
-                Buffering::InPlace
-            } else {
-                Buffering::Double
-            };
-            m.order = if bits & 8 != 0 {
-                Order::Reversed
-            } else {
-                Order::Rows
-            };
-            m.law = if bits & 16 != 0 {
-                SpringLaw::Hooke
-            } else {
-                SpringLaw::Article
-            };
+            let m = what_if(passes, bits);
             let mut sim = Simulation::resume_with(draped.clone(), 300, m);
             sim.run(30);
             assert!(sim.cloth.points().flatten().all(f64::is_finite), "{m:?}");
@@ -287,25 +295,7 @@ fn every_new_choice_with_every_what_if_runs_the_draped_demo_finitely() {
             for inertia in [None, Some(0.0), Some(0.5)] {
                 for self_collision in [None, Some(Thickness::default())] {
                     let bits = runs as u32 * 37 % 64;
-                    let mut m = Model::ORIGINAL;
-                    m.passes = Passes::new(if bits & 32 != 0 { 1 } else { 15 }).unwrap();
-                    m.springs.diagonals = bits & 1 != 0;
-                    m.springs.bend = bits & 2 != 0;
-                    m.buffering = if bits & 4 != 0 {
-                        Buffering::InPlace
-                    } else {
-                        Buffering::Double
-                    };
-                    m.order = if bits & 8 != 0 {
-                        Order::Reversed
-                    } else {
-                        Order::Rows
-                    };
-                    m.law = if bits & 16 != 0 {
-                        SpringLaw::Hooke
-                    } else {
-                        SpringLaw::Article
-                    };
+                    let mut m = what_if(if bits & 32 != 0 { 1 } else { 15 }, bits);
                     m.pins = pins;
                     if wind > 0 {
                         m.wind = Wind::new([0.002, -0.001, 0.003]).unwrap();
