@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::assert_one_line_error;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -16,18 +18,6 @@ fn cloth_demo(args: &[&str]) -> Output {
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// The run failed with `code` and exactly one line on stderr containing
-/// every one of `needles`.
-fn assert_one_line_error(out: &Output, code: i32, needles: &[&str]) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line, got: {err:?}");
-    assert!(!err.contains("panicked"), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "{err:?} should mention {n:?}");
-    }
 }
 
 fn temp_dir() -> tempfile::TempDir {

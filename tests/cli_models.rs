@@ -252,11 +252,7 @@ fn bad_what_if_values_are_one_line_usage_errors() {
         (&["simulate", "--steps", "1", "--bend=yes"], "--bend"),
         (&["--hooke", "simulate", "--steps", "1"], "--hooke"),
     ] {
-        let out = run(cloth_demo().args(args));
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        common::assert_one_line_error(&run(cloth_demo().args(args)), 2, &[needle]);
         assert!(!Path::new("x.png").exists() && !Path::new("x.gif").exists());
     }
 }

@@ -485,11 +485,7 @@ fn bad_values_are_one_line_usage_errors() {
         ),
         (&["simulate", "--steps", "1", "--scene"], "--scene"),
     ] {
-        let out = run(cloth_demo().args(args));
-        let err = stderr(&out);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        common::assert_one_line_error(&run(cloth_demo().args(args)), 2, &[needle]);
         assert!(!Path::new("x.png").exists() && !Path::new("x.gif").exists());
     }
 }

@@ -41,16 +41,11 @@ fn names(dir: &Path) -> Vec<String> {
 }
 
 /// Failed with `code`: one `cloth-demo: error:` line containing each of
-/// `needles` and never a temporary's name.
+/// `needles` ([`common::assert_one_line_error`]) and never a temporary's
+/// name.
 fn assert_one_line_error(out: &Output, code: i32, needles: &[&str]) -> String {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(code), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err:?}");
-    assert!(err.starts_with("cloth-demo: error: "), "{err:?}");
+    let err = common::assert_one_line_error(out, code, needles);
     assert!(!err.contains(".cloth-demo-"), "names a temporary: {err:?}");
-    for n in needles {
-        assert!(err.contains(n), "{err:?} should say {n:?}");
-    }
     err
 }
 

@@ -17,14 +17,6 @@ fn simulate(args: &[&str], path: Option<&str>) -> Output {
     cmd.output().expect("run cloth-demo")
 }
 
-fn assert_usage_error(out: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line, got: {err:?}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
-}
-
 #[test]
 fn every_thread_count_and_path_writes_the_golden_300_file() {
     let golden = std::fs::read_to_string(common::data_path("cloth_step_00300.csv")).unwrap();
@@ -67,7 +59,7 @@ fn bad_thread_counts_are_usage_errors() {
         ("-1", "--threads"),
     ] {
         let out = simulate(&["--steps", "1", "--threads", bad], None);
-        assert_usage_error(&out, said);
+        common::assert_one_line_error(&out, 2, &[said]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.contains(&format!(
@@ -80,9 +72,17 @@ fn bad_thread_counts_are_usage_errors() {
 
 #[test]
 fn a_path_that_is_not_there_is_a_usage_error() {
-    assert_usage_error(&simulate(&["--steps", "1"], Some("sse9")), PATH_VARIABLE);
+    common::assert_one_line_error(
+        &simulate(&["--steps", "1"], Some("sse9")),
+        2,
+        &[PATH_VARIABLE],
+    );
     for path in Path::ALL.into_iter().filter(|p| !p.supported()) {
-        assert_usage_error(&simulate(&["--steps", "1"], Some(path.name())), path.name());
+        common::assert_one_line_error(
+            &simulate(&["--steps", "1"], Some(path.name())),
+            2,
+            &[path.name()],
+        );
     }
     // Unset or empty: the best path, no error.
     for ok in [None, Some("")] {

@@ -84,6 +84,21 @@ pub fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The run failed with exit code `code` and exactly one line on stderr,
+/// `cloth-demo: error: ...`, with no panic, containing every one of
+/// `needles`. Returns that line (with its newline).
+pub fn assert_one_line_error(out: &Output, code: i32, needles: &[&str]) -> String {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(code), "stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line, got: {err:?}");
+    assert!(err.starts_with("cloth-demo: error: "), "{err:?}");
+    assert!(!err.contains("panicked"), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "{err:?} should mention {n:?}");
+    }
+    err
+}
+
 /// A run's stdout as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
