@@ -220,3 +220,55 @@ fn one_simulation_switching_paths_between_steps_keeps_the_bits() {
             .unwrap();
     }
 }
+
+#[test]
+fn pushes_out_of_a_sphere_in_either_half_of_a_vector_or_both() {
+    // Rows of 32 points where only some columns lie inside a sphere: in
+    // columns 0-3 only, 4-7 only (each within one half of an 8-lane
+    // vector, which the AVX-512 path works out with half the divider's
+    // work), 2-5 across the halves, and a single column; every other point
+    // is high above everything. One step through every path, compared
+    // with the plain pass.
+    let spheres = Spheres::after_steps(500);
+    let inside: [&[usize]; 5] = [
+        &[0, 1, 2, 3],
+        &[4, 5, 6, 7],
+        &[2, 3, 4, 5],
+        &[13],
+        &[27, 28],
+    ];
+    let mut pts = Vec::new();
+    for j in 0..32 {
+        for i in 0..32 {
+            let row = inside.get(j / 6).filter(|_| j % 6 == 0);
+            if let Some(cols) = row.filter(|cols| cols.contains(&i)) {
+                // At about the rest length apart, around the centre.
+                let c = spheres.centres[j / 6 % 5];
+                let mean = cols.iter().sum::<usize>() as f64 / cols.len() as f64;
+                let x = (i as f64 - mean) * 0.1;
+                pts.push([c[0] + x, c[1] + 0.03 + x * 0.2, c[2] - 0.02]);
+            } else {
+                pts.push([i as f64 * 0.1, 5.0 + j as f64 * 0.1, 0.0]);
+            }
+        }
+    }
+    let cloth = Cloth::from_points(&pts).unwrap();
+    let mut plain = cloth.clone();
+    reference::pass(&cloth, &mut plain, &spheres);
+    // The test's premise: every placed point (and only those) ends the
+    // pass on its sphere's surface, pushed out.
+    let placed: Vec<usize> = (0..32 * 32).filter(|&k| pts[k][1] < 5.0).collect();
+    assert_eq!(placed.len(), 4 + 4 + 4 + 1 + 2);
+    for (k, p) in plain.points().enumerate() {
+        let s = k / 32 / 6 % 5;
+        let c = spheres.centres[s];
+        let r = (0..3).map(|a| (p[a] - c[a]).powi(2)).sum::<f64>().sqrt();
+        let on_surface = (r - spheres.radii[s]).abs() < 1e-12;
+        assert_eq!(
+            on_surface,
+            placed.contains(&k),
+            "point {k}: {r} from centre {s}"
+        );
+    }
+    check(cloth, 499, 1).unwrap();
+}

@@ -197,7 +197,7 @@ fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, c: [f64; 3], r: f64, on: V::Mask) {
     let r = V::splat(r);
     let centre = V::and(inside, d.eq(V::splat(0.0)));
     let push = V::and_not(inside, centre);
-    let s = r.div(d.sqrt());
+    let s = V::push_scale(r, d, push);
     for a in 0..3 {
         p[a] = V::select(push, v[a].mul(s).add(c[a]), p[a]);
     }

@@ -98,6 +98,17 @@ pub(crate) trait Lanes: Copy {
         let _ = (fma_sqrt, fma_div);
         stiffness.mul(d.sqrt().sub(rest)).div(d)
     }
+
+    /// A sphere's push, `r / sqrt(d)`, on the lanes of `m` (the points
+    /// inside it); the other lanes' values are unspecified. A path may
+    /// work out only part of the vector when `m` lies in it: square root
+    /// and division are correctly rounded lane by lane, so the bits are the
+    /// same, and the divider (the pass's narrowest unit) does half the work.
+    #[inline(always)]
+    fn push_scale(r: Self, d: Self, m: Self::Mask) -> Self {
+        let _ = m;
+        r.div(d.sqrt())
+    }
 }
 
 /// The baseline: plain `f64` operations on four lanes, for any CPU (the

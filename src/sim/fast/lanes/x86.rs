@@ -224,6 +224,28 @@ impl Lanes for Avx512 {
         m != 0
     }
     #[inline(always)]
+    fn push_scale(r: Self, d: Self, m: __mmask8) -> Self {
+        // SAFETY: as for the impl (AVX-512F has the 256-bit halves'
+        // extracts and inserts; AVX is implied).
+        unsafe {
+            let half = |d: __m256d, r: __m256d| _mm256_div_pd(r, _mm256_sqrt_pd(d));
+            Avx512(if m & 0xf0 == 0 {
+                _mm512_zextpd256_pd512(half(
+                    _mm512_castpd512_pd256(d.0),
+                    _mm512_castpd512_pd256(r.0),
+                ))
+            } else if m & 0x0f == 0 {
+                let high = half(
+                    _mm512_extractf64x4_pd::<1>(d.0),
+                    _mm512_extractf64x4_pd::<1>(r.0),
+                );
+                _mm512_insertf64x4::<1>(_mm512_setzero_pd(), high)
+            } else {
+                _mm512_div_pd(r.0, _mm512_sqrt_pd(d.0))
+            })
+        }
+    }
+    #[inline(always)]
     fn spring_dd(d: Self, rest: Self, stiffness: Self, fma_sqrt: bool, fma_div: bool) -> Self {
         use super::super::exact;
         // SAFETY: as for the impl; the exact routines need only
