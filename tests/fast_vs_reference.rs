@@ -272,3 +272,43 @@ fn pushes_out_of_a_sphere_in_either_half_of_a_vector_or_both() {
     }
     check(cloth, 499, 1).unwrap();
 }
+
+#[test]
+fn spheres_of_any_radius_push_the_same_way() {
+    // `Spheres::radii` is public: a negative radius collides as its size
+    // (the test is `d < r * r`), a zero or tiny one never, a large one
+    // holds most of the cloth. The demo's step-300 cloth, lying on the
+    // spheres, one pass of the selected path against the plain pass (CI
+    // runs this under every path).
+    let text = std::fs::read("tests/data/cloth_step_00300.csv").unwrap();
+    let cloth = cloth_demo::sim::state_file::parse(&text, 32).unwrap();
+    for r in [-0.5, 0.0, 1e-160, 0.5, 2.5, -2.5] {
+        let mut spheres = Spheres::after_steps(300);
+        spheres.radii = [r; 5];
+        let mut plain = cloth.clone();
+        reference::pass(&cloth, &mut plain, &spheres);
+        let mut fast = cloth.clone();
+        fast.pass(&spheres);
+        same_bits(&fast, &plain)
+            .map_err(|e| format!("radius {r}: {e}"))
+            .unwrap();
+        if r.abs() >= 0.5 {
+            assert_ne!(
+                plain,
+                {
+                    let mut free = cloth.clone();
+                    reference::pass(
+                        &cloth,
+                        &mut free,
+                        &Spheres {
+                            radii: [0.0; 5],
+                            ..spheres
+                        },
+                    );
+                    free
+                },
+                "radius {r} pushes some point"
+            );
+        }
+    }
+}

@@ -152,7 +152,7 @@ unsafe fn finish<V: Lanes, const W: usize>(
     // FLOOR_Y` for every number (y is never NaN), one `maxpd`.
     p[1] = p[1].max(V::splat(FLOOR_Y));
     for s in 0..SPHERE_COUNT {
-        collide_sphere(&mut p, spheres.c[s], spheres.r[s], on);
+        collide_sphere(&mut p, spheres, s, on);
     }
     for (axis, p) in p.iter().enumerate() {
         // SAFETY: row j of dst, lanes on the grid.
@@ -167,27 +167,26 @@ unsafe fn finish<V: Lanes, const W: usize>(
     }
 }
 
-/// One sphere, as [`crate::sim::collide`]: a point inside is pushed out
+/// Sphere `s`, as [`crate::sim::collide`]: a point inside is pushed out
 /// along the radius, one exactly at the centre goes out through the top.
 #[inline(always)]
-fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, c: [f64; 3], r: f64, on: V::Mask) {
-    let c = [V::splat(c[0]), V::splat(c[1]), V::splat(c[2])];
-    // A first look along z, the axis a row's points share most (then y):
-    // where every point's `z - cz` is at least `r` in size, its square (rounded)
-    // is at least `r * r` (rounded), and so is the sum of the squares
-    // (rounding is monotonic, the other squares are not negative): no
-    // point can pass the test `d < r * r` below, so it is skipped, which
-    // changes nothing.
-    let dz = p[2].sub(c[2]);
-    let near = dz.abs().lt_in(V::splat(r), on);
+fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, spheres: &SphereSet, s: usize, on: V::Mask) {
+    let (c, r) = (spheres.c[s], spheres.r[s]);
+    // A first look along z, the axis a row's points share most, then y:
+    // two compares each against the sphere's slab (`SphereSet::slab`, a
+    // little wider than the sphere), which no point that passes the test
+    // `d < r * r` below lies outside. The points outside are skipped,
+    // which changes nothing.
+    let [lo, hi] = spheres.slab[s];
+    let near = p[2].lt_in(V::splat(hi[1]), V::splat(lo[1]).lt_in(p[2], on));
     if !V::any(near) {
         return;
     }
-    // And along y (a cloth on the floor, a sphere above it).
-    let dy = p[1].sub(c[1]);
-    if !V::any(dy.abs().lt_in(V::splat(r), near)) {
+    if !V::any(p[1].lt_in(V::splat(hi[0]), V::splat(lo[0]).lt_in(p[1], near))) {
         return;
     }
+    let c = [V::splat(c[0]), V::splat(c[1]), V::splat(c[2])];
+    let (dy, dz) = (p[1].sub(c[1]), p[2].sub(c[2]));
     let v = [p[0].sub(c[0]), dy, dz];
     let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
     let inside = V::and(d.lt(V::splat(r * r)), on);

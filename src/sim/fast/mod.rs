@@ -54,6 +54,7 @@
 pub mod exact;
 pub mod kernel;
 pub mod lanes;
+mod sphere_set;
 mod springs;
 #[cfg(feature = "parallel")]
 pub mod threads;
@@ -62,9 +63,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use super::{Cloth, Spheres, DIST, SPACING, SPHERE_COUNT};
+use super::{Cloth, Spheres, DIST, SPACING};
 use kernel::Grid;
 pub(crate) use kernel::Workspace;
+pub(crate) use sphere_set::SphereSet;
 
 /// Rest length of the springs along the grid lines.
 const REST_EDGE: f64 = SPACING * DIST[2][3];
@@ -185,22 +187,6 @@ impl FromStr for Path {
                 let names: Vec<_> = Path::ALL.iter().map(|p| p.name()).collect();
                 format!("unknown path {s:?} (one of: {})", names.join(", "))
             })
-    }
-}
-
-/// Sphere centres and radii, copied out for the inner loop.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SphereSet {
-    c: [[f64; 3]; SPHERE_COUNT],
-    r: [f64; SPHERE_COUNT],
-}
-
-impl From<&Spheres> for SphereSet {
-    fn from(s: &Spheres) -> Self {
-        SphereSet {
-            c: s.centres,
-            r: s.radii,
-        }
     }
 }
 

@@ -45,8 +45,6 @@ pub(crate) trait Lanes: Copy {
     fn sqrt(self) -> Self;
     /// `self > o ? self : o` on each lane (`maxpd`'s rule).
     fn max(self, o: Self) -> Self;
-    /// `|self|`: the sign bit cleared.
-    fn abs(self) -> Self;
 
     /// `self < o`, false where either is NaN.
     fn lt(self, o: Self) -> Self::Mask;
@@ -194,10 +192,6 @@ impl Lanes for Portable {
     #[inline(always)]
     fn max(self, o: Self) -> Self {
         self.zip(o, |a, b| if a > b { a } else { b })
-    }
-    #[inline(always)]
-    fn abs(self) -> Self {
-        self.map(f64::abs)
     }
     #[inline(always)]
     fn lt(self, o: Self) -> [bool; 4] {

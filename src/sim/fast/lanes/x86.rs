@@ -61,10 +61,6 @@ impl Lanes for Avx2 {
         Avx2(unsafe { _mm256_max_pd(self.0, o.0) })
     }
     #[inline(always)]
-    fn abs(self) -> Self {
-        Avx2(unsafe { _mm256_andnot_pd(_mm256_set1_pd(-0.0), self.0) })
-    }
-    #[inline(always)]
     fn lt(self, o: Self) -> __m256d {
         unsafe { _mm256_cmp_pd::<_CMP_LT_OQ>(self.0, o.0) }
     }
@@ -170,10 +166,6 @@ impl Lanes for Avx512 {
     #[inline(always)]
     fn max(self, o: Self) -> Self {
         Avx512(unsafe { _mm512_max_pd(self.0, o.0) })
-    }
-    #[inline(always)]
-    fn abs(self) -> Self {
-        Avx512(unsafe { _mm512_abs_pd(self.0) })
     }
     #[inline(always)]
     fn lt(self, o: Self) -> __mmask8 {
