@@ -203,6 +203,31 @@ fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, spheres: &SphereSet, s: usize, on: V
     p[1] = V::select(centre, c[1].add(r), p[1]);
 }
 
+/// Ask the cache for the cache lines of row `r` of each coordinate array
+/// (a hint: nothing changes but timing; no-op where the architecture has no
+/// prefetch instruction in stable Rust).
+///
+/// # Safety
+/// Row `r` is on the grid.
+#[inline(always)]
+unsafe fn prefetch_row(g: &Grid<*const f64>, r: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for axis in g.xyz {
+        // SAFETY: the caller's; every offset lies in the row (64-byte
+        // steps, then its last value, so that a row not aligned to a line
+        // has its last line too).
+        unsafe {
+            let row = axis.add(r * g.n);
+            for o in (0..g.n).step_by(8).chain([g.n - 1]) {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>(row.add(o).cast::<i8>());
+            }
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (g, r);
+}
+
 /// Rows `j0..j1` of one pass, from `src` into the same rows of `dst`.
 /// `W` is `V::W` (a parameter so the ring's offsets are constants).
 ///
@@ -222,6 +247,17 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
     let n = src.n;
     debug_assert!(j0 < j1 && j1 <= n && dst.n == n);
     let (ring, zeros) = ws.ring::<W>();
+    // The rows just outside the band, which the band reads and the bands
+    // beside it wrote in the last pass (their cache lines are in another
+    // core's cache): asked for now, the transfer of the row below overlaps
+    // the band's work instead of stalling its last rows (two threads at
+    // 32 x 32: the top band 5 us a step faster, the step 5-7%).
+    for r in [j0.wrapping_sub(1), j1] {
+        if r < n {
+            // SAFETY: row r is on the grid.
+            unsafe { prefetch_row(src, r) };
+        }
+    }
     // Ring slots: row j0 - 1 in slot 0 (unless j0 is 0: the row above the
     // grid is `zeros`), j0 in 1, j0 + 1 in 2, j0 + 2 in 0...
     macro_rules! slot {
