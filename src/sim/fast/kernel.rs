@@ -230,11 +230,20 @@ unsafe fn prefetch_row(g: &Grid<*const f64>, r: usize) {
 
 /// Rows `j0..j1` of one pass, from `src` into the same rows of `dst`.
 /// `W` is `V::W` (a parameter so the ring's offsets are constants).
+/// `below` is called once, just before the band first reads row `j1` of
+/// `src` (if `j1 < n`): the springs of its last row, late in the band
+/// unless the band is a single row. Rows `j0 - 1 ..= j1` are all `src`
+/// rows the band reads; it writes rows `j0..j1` of `dst`, the last of them
+/// after `below` returns.
 ///
 /// # Safety
-/// `src` and `dst` are `n x n` grids; no one writes `src` or those rows of
-/// `dst` meanwhile, and the path's instruction set is enabled.
+/// `src` and `dst` are `n x n` grids; while the band runs no one writes
+/// rows `j0 - 1 .. j1` of `src` (nor row `j1` once `below` has returned),
+/// and no one else reads or writes rows `j0 .. j1 - 1` of `dst` (nor row
+/// `j1 - 1` once `below` has returned); the path's instruction set is
+/// enabled.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
     src: &Grid<*const f64>,
     dst: &Grid<*mut f64>,
@@ -242,10 +251,21 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
     j1: usize,
     spheres: &SphereSet,
     ws: &mut Workspace,
+    below: &dyn Fn(),
 ) {
     assert_eq!(W, V::W);
     let n = src.n;
     debug_assert!(j0 < j1 && j1 <= n && dst.n == n);
+    // Whether row j1 may be read yet (there is none below the grid).
+    let mut below_ready = j1 == n;
+    macro_rules! before_row_below {
+        () => {
+            if !below_ready {
+                below();
+                below_ready = true;
+            }
+        };
+    }
     let (ring, zeros) = ws.ring::<W>();
     // The rows just outside the band, which the band reads and the bands
     // beside it wrote in the last pass (their cache lines are in another
@@ -302,6 +322,9 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
             }};
         }
         for r in j0.saturating_sub(1)..=j0 {
+            if r + 1 == j1 {
+                before_row_below!();
+            }
             let mut far = V::mask_from_bits(0);
             for k in 0..spring_vectors {
                 row_springs!(r, k, far);
@@ -313,6 +336,10 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
         for j in j0..j1 {
             let above = if j == 0 { zeros } else { ring[(j - j0) % 3] };
             let this = slot!(j);
+            if j + 2 == j1 {
+                // Row j + 1's springs read row j1.
+                before_row_below!();
+            }
             let mut far = V::mask_from_bits(0);
             for k in 0..spring_vectors {
                 if j + 1 < j1 {

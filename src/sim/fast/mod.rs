@@ -40,8 +40,9 @@
 //!   original; a vector with no point inside a sphere skips its push.
 //! - **Bands of rows on threads** ([`threads`], feature `parallel`): a band
 //!   recomputes the springs across its top edge from the same old
-//!   positions, which gives the bits the band above would; a spin barrier
-//!   between passes keeps every thread reading only finished positions.
+//!   positions, which gives the bits the band above would; each band waits
+//!   only for its two neighbours' previous pass (no barrier), which keeps
+//!   every thread reading only finished positions.
 //!
 //! # Paths
 //!
@@ -190,9 +191,18 @@ impl FromStr for Path {
     }
 }
 
-/// A band of one pass: rows `j0..j1` of `dst` from `src`.
-type BandFn =
-    unsafe fn(&Grid<*const f64>, &Grid<*mut f64>, usize, usize, &SphereSet, &mut Workspace);
+/// A band of one pass: rows `j0..j1` of `dst` from `src`; the last
+/// argument is called before the band first reads row `j1` of `src` (see
+/// [`kernel::band`]).
+type BandFn = unsafe fn(
+    &Grid<*const f64>,
+    &Grid<*mut f64>,
+    usize,
+    usize,
+    &SphereSet,
+    &mut Workspace,
+    &dyn Fn(),
+);
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
@@ -203,9 +213,10 @@ unsafe fn band_avx512_fma(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
+    below: &dyn Fn(),
 ) {
     // SAFETY: the caller's, and AVX-512F is enabled here.
-    unsafe { kernel::band::<lanes::Avx512, 8, FMA_SPLIT>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Avx512, 8, FMA_SPLIT>(s, d, j0, j1, sp, ws, below) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -217,9 +228,10 @@ unsafe fn band_avx512(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
+    below: &dyn Fn(),
 ) {
     // SAFETY: the caller's, and AVX-512F is enabled here.
-    unsafe { kernel::band::<lanes::Avx512, 8, 0>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Avx512, 8, 0>(s, d, j0, j1, sp, ws, below) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -231,9 +243,10 @@ unsafe fn band_avx2(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
+    below: &dyn Fn(),
 ) {
     // SAFETY: the caller's, and AVX2 is enabled here.
-    unsafe { kernel::band::<lanes::Avx2, 4, 0>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Avx2, 4, 0>(s, d, j0, j1, sp, ws, below) }
 }
 
 unsafe fn band_baseline(
@@ -243,9 +256,10 @@ unsafe fn band_baseline(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
+    below: &dyn Fn(),
 ) {
     // SAFETY: the caller's.
-    unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws) }
+    unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws, below) }
 }
 
 impl Path {
@@ -307,6 +321,7 @@ pub(crate) fn pass(
             n,
             &SphereSet::from(spheres),
             ws,
+            &|| {},
         );
     }
 }
