@@ -15,7 +15,7 @@
 //! band `b + 1`), so band `b` starts pass `q` once band `b - 1` has
 //! finished pass `q - 1`, and reads the row below once band `b + 1` has
 //! (it waits for that late in the pass, when the kernel reaches its last
-//! row: see [`super::kernel::band`]'s `below`). A band that finishes
+//! row: see `kernel::band`'s `below`). A band that finishes
 //! early goes on to its next pass at once instead of waiting for every
 //! other band, and the bands' speeds even out over a pass or two rather
 //! than at every barrier.
