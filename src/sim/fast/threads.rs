@@ -27,10 +27,15 @@
 //! `q - 1`, which band `b` waited for before starting pass `q`; band
 //! `b + 1` reads band `b`'s last row at the start of its pass `q - 1`,
 //! and band `b` writes that row only after waiting for band `b + 1` to
-//! finish pass `q - 1`. Every write a reader needs is published with a
-//! release store of the writer's count and seen with an acquire load, so
-//! each band reads exactly the positions of the pass before, bit for bit
-//! as on one thread (tested against the plain pass for every band count).
+//! finish pass `q - 1`. Conversely, the rows band `b` reads in pass `q`
+//! (its neighbours' edge rows of pass `q - 1`) are next overwritten in
+//! their pass `q + 1`, which band `b + 1` starts, and band `b - 1` reaches
+//! its last row of, only after band `b` has finished pass `q`; and no band
+//! gets two passes ahead of a neighbour. Every write a reader needs is
+//! published with a release store of the writer's count and seen with an
+//! acquire load, so each band reads exactly the positions of the pass
+//! before, bit for bit as on one thread (tested against the plain pass
+//! for every band count).
 //!
 //! (Tried and measured no better: waiting only for the neighbours' edge
 //! rows, done first in each pass as one-row bands. An edge band costs
