@@ -306,7 +306,7 @@ impl Cloth {
         fast::pass(
             self,
             &mut next,
-            spheres,
+            &fast::SphereSet::from(spheres),
             Path::selected(),
             &mut fast::Workspace::default(),
         );

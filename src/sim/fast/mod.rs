@@ -294,14 +294,15 @@ fn grid_of_mut(c: &mut Cloth) -> Grid<*mut f64> {
 
 /// One pass from `src` into `dst` (same grid size) on this thread: every
 /// point moved and collided from the old positions. The same bits as
-/// [`super::reference::pass`].
+/// [`super::reference::pass`] with the spheres `spheres` was made from
+/// (made once a step by the caller).
 ///
 /// # Panics
 /// If the sizes differ, or `path` is not supported.
 pub(crate) fn pass(
     src: &Cloth,
     dst: &mut Cloth,
-    spheres: &Spheres,
+    spheres: &SphereSet,
     path: Path,
     ws: &mut Workspace,
 ) {
@@ -314,15 +315,7 @@ pub(crate) fn pass(
     // mutably and `src` shared, so no one else touches them; the path is
     // supported (checked in `band()`).
     unsafe {
-        band(
-            &grid_of(src),
-            &grid_of_mut(dst),
-            0,
-            n,
-            &SphereSet::from(spheres),
-            ws,
-            &|| {},
-        );
+        band(&grid_of(src), &grid_of_mut(dst), 0, n, spheres, ws, &|| {});
     }
 }
 
@@ -349,8 +342,9 @@ pub(crate) fn run(
     }
     for _ in 0..count {
         spheres.step();
+        let set = SphereSet::from(&*spheres);
         for _ in 0..super::PASSES {
-            pass(cloth, back, spheres, path, &mut workspaces[0]);
+            pass(cloth, back, &set, path, &mut workspaces[0]);
             std::mem::swap(cloth, back);
         }
     }

@@ -38,8 +38,8 @@ impl SphereSet {
 impl From<&Spheres> for SphereSet {
     fn from(s: &Spheres) -> Self {
         let slab = std::array::from_fn(|k| {
-            let ([c, r], [y, z]) = ([s.centres[k], [s.radii[k]; 3]], [1, 2]);
-            let (y, z) = (SphereSet::slab(c[y], r[y]), SphereSet::slab(c[z], r[z]));
+            let (c, r) = (s.centres[k], s.radii[k]);
+            let (y, z) = (SphereSet::slab(c[1], r), SphereSet::slab(c[2], r));
             [[y[0], z[0]], [y[1], z[1]]]
         });
         SphereSet {
