@@ -152,12 +152,12 @@ function nativeRender(steps, [w, h], [r1, r2] = [0, 0], name = `native_${steps}_
   return fs.readFileSync(out);
 }
 
-/// Decode two PNGs in the page (the browser's own decoder) and compare
-/// them by scene colour class (tests/common's classify_rgb: the greys 0.9
-/// and 0.1 land on either side of half a byte). Returns the counts.
-async function compareClasses(page, pngA, pngB) {
-  return page.evaluate(async ([a, b]) => {
-    const pixels = async (b64) => {
+/// Give the page `window.decodePng(base64)`: a PNG decoded by the
+/// browser's own decoder, as `{ w, h, data }` (RGBA bytes). Idempotent; the
+/// comparisons below call it first, since a navigation clears it.
+async function installPngDecoder(page) {
+  await page.evaluate(() => {
+    window.decodePng ??= async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
       const c = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -165,6 +165,15 @@ async function compareClasses(page, pngA, pngB) {
       g.drawImage(bitmap, 0, 0);
       return { w: bitmap.width, h: bitmap.height, data: g.getImageData(0, 0, bitmap.width, bitmap.height).data };
     };
+  });
+}
+
+/// Decode two PNGs in the page (`installPngDecoder`) and compare them by
+/// scene colour class (tests/common's classify_rgb: the greys 0.9 and 0.1
+/// land on either side of half a byte). Returns the counts.
+async function compareClasses(page, pngA, pngB) {
+  await installPngDecoder(page);
+  return page.evaluate(async ([a, b]) => {
     const classify = (r, g, b) => {
       const grey = r === g && g === b;
       if (grey && r === 0) return 'black';
@@ -176,7 +185,7 @@ async function compareClasses(page, pngA, pngB) {
       if (grey && (r === 25 || r === 26)) return 'dark grey';
       return 'other';
     };
-    const [pa, pb] = [await pixels(a), await pixels(b)];
+    const [pa, pb] = [await window.decodePng(a), await window.decodePng(b)];
     if (pa.w !== pb.w || pa.h !== pb.h) return { size: [pa.w, pa.h, pb.w, pb.h] };
     const counts = (p) => {
       const n = {};
@@ -220,16 +229,9 @@ async function assertLikeNative(page, steps, name, args = []) {
 /// pixels are within `tolerance` of each other in every channel (shaded
 /// colours are not scene colours, so they cannot be compared by class).
 async function nearFraction(page, pngA, pngB, tolerance) {
+  await installPngDecoder(page);
   return page.evaluate(async ([a, b, tolerance]) => {
-    const pixels = async (b64) => {
-      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const g = c.getContext('2d');
-      g.drawImage(bitmap, 0, 0);
-      return g.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    };
-    const [pa, pb] = [await pixels(a), await pixels(b)];
+    const [pa, pb] = [(await window.decodePng(a)).data, (await window.decodePng(b)).data];
     if (pa.length !== pb.length) return -1;
     let near = 0;
     for (let i = 0; i < pa.length; i += 4) {
