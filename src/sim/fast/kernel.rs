@@ -3,14 +3,16 @@
 //! division ([`super::exact`]) instead of the divider.
 //!
 //! **Rows are software-pipelined.** While the sums and collisions of row
-//! `j` are worked out, the springs of row `j + 1` are, in the same loop,
-//! one vector of each per iteration. The two halves share no data, so the
-//! divider (busy with row `j + 1`'s square roots and divisions) and the
-//! other units (row `j`'s sums, floor and spheres) work at once.
+//! `j` are worked out (`finish`), the springs of the next row
+//! (`springs`) are, in the same loop, one vector of each per
+//! iteration. The two halves share no data, so the divider (busy with the
+//! next row's square roots and divisions) and the other units (row `j`'s
+//! sums, floor and spheres) work at once. A band runs top down (the next
+//! row is `j + 1`) or, for the threads, bottom up (the next is `j - 2`,
+//! row `j - 1`'s springs being done already): see `Sweep`.
 //!
 //! **Column strips.** The band is done in strips of up to 512 columns
-//! (grids up to 512 wide are one strip), top to bottom through the band's
-//! rows. Each row's spring terms go to a ring of three term rows (rows
+//! (grids up to 512 wide are one strip), through all the band's rows. Each row's spring terms go to a ring of three term rows (rows
 //! `j - 1`, `j`, `j + 1`) of one strip, at most about 150 KB (and a row of
 //! zeros, the terms from above the grid, 50 KB more), which stays
 //! in the second-level cache, and every term sits at a fixed offset from
@@ -22,10 +24,10 @@
 //! 512 x 512, with or without software prefetching; whole rows are long
 //! runs the hardware prefetchers follow.)
 
+use super::finish::finish;
 use super::lanes::Lanes;
-use super::springs::{columns, fix_far_row, springs, Xyz};
+use super::springs::{columns, fix_far_row, springs};
 use super::SphereSet;
-use crate::sim::{FLOOR_Y, GRAVITY, SPHERE_COUNT};
 
 /// Columns per strip (a multiple of every lane width).
 pub(crate) const STRIP: usize = 512;
@@ -107,102 +109,6 @@ impl Workspace {
     }
 }
 
-/// Row `j`, the `W` columns from `a` (ring index `at`): each point's eight
-/// terms summed in the original's order, the move, the floor and the
-/// spheres, stored into `dst`.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-unsafe fn finish<V: Lanes, const W: usize>(
-    src: &Grid<*const f64>,
-    dst: &Grid<*mut f64>,
-    j: usize,
-    a: usize,
-    on: V::Mask,
-    partial: bool,
-    (above, this, at): (TermRow<W>, TermRow<W>, usize),
-    spheres: &SphereSet,
-) {
-    let k = j * src.n + a;
-    let mut p = [V::splat(0.0); 3];
-    for (axis, p) in p.iter_mut().enumerate() {
-        // SAFETY: ring indices at - 1 ..= at + 1 hold this strip's columns
-        // a - 1 .. a + W + 1 (zeros off the grid); positions as in
-        // `springs`, masked in a partial vector.
-        unsafe {
-            let nw = V::load(above.at(SOUTH_EAST, axis, at - 1));
-            let north = V::load(above.at(SOUTH, axis, at));
-            let ne = V::load(above.at(SOUTH_WEST, axis, at + 1));
-            let west = V::load(this.at(EAST, axis, at - 1));
-            let east = V::load(this.at(EAST, axis, at));
-            let sw = V::load(this.at(SOUTH_WEST, axis, at));
-            let south = V::load(this.at(SOUTH, axis, at));
-            let se = V::load(this.at(SOUTH_EAST, axis, at));
-            let m0 = V::splat(if axis == 1 { -GRAVITY } else { 0.0 });
-            let m = m0.sub(nw).sub(north).sub(ne).sub(west);
-            let m = m.add(east).add(sw).add(south).add(se);
-            let pos = if partial {
-                V::load_masked(src.xyz[axis].add(k), on)
-            } else {
-                V::load(src.xyz[axis].add(k))
-            };
-            *p = pos.add(m);
-        }
-    }
-    // The floor: `if y < FLOOR_Y { y = FLOOR_Y }` is `y > FLOOR_Y ? y :
-    // FLOOR_Y` for every number (y is never NaN), one `maxpd`.
-    p[1] = p[1].max(V::splat(FLOOR_Y));
-    for s in 0..SPHERE_COUNT {
-        collide_sphere(&mut p, spheres, s, on);
-    }
-    for (axis, p) in p.iter().enumerate() {
-        // SAFETY: row j of dst, lanes on the grid.
-        unsafe {
-            let q = dst.xyz[axis].add(k);
-            if partial {
-                p.store_masked(q, on)
-            } else {
-                p.store(q)
-            }
-        }
-    }
-}
-
-/// Sphere `s`, as [`crate::sim::collide`]: a point inside is pushed out
-/// along the radius, one exactly at the centre goes out through the top.
-#[inline(always)]
-fn collide_sphere<V: Lanes>(p: &mut Xyz<V>, spheres: &SphereSet, s: usize, on: V::Mask) {
-    let (c, r) = (spheres.c[s], spheres.r[s]);
-    // A first look along z, the axis a row's points share most, then y:
-    // two compares each against the sphere's slab (`SphereSet::slab`, a
-    // little wider than the sphere), which no point that passes the test
-    // `d < r * r` below lies outside. The points outside are skipped,
-    // which changes nothing.
-    let [lo, hi] = spheres.slab[s];
-    let near = p[2].lt_in(V::splat(hi[1]), V::splat(lo[1]).lt_in(p[2], on));
-    if !V::any(near) {
-        return;
-    }
-    if !V::any(p[1].lt_in(V::splat(hi[0]), V::splat(lo[0]).lt_in(p[1], near))) {
-        return;
-    }
-    let c = [V::splat(c[0]), V::splat(c[1]), V::splat(c[2])];
-    let (dy, dz) = (p[1].sub(c[1]), p[2].sub(c[2]));
-    let v = [p[0].sub(c[0]), dy, dz];
-    let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
-    let inside = V::and(d.lt(V::splat(r * r)), on);
-    if !V::any(inside) {
-        return;
-    }
-    let r = V::splat(r);
-    let centre = V::and(inside, d.eq(V::splat(0.0)));
-    let push = V::and_not(inside, centre);
-    let s = V::push_scale(r, d, push);
-    for a in 0..3 {
-        p[a] = V::select(push, v[a].mul(s).add(c[a]), p[a]);
-    }
-    p[1] = V::select(centre, c[1].add(r), p[1]);
-}
-
 /// Ask the cache for the cache lines of row `r` of each coordinate array
 /// (a hint: nothing changes but timing; no-op where the architecture has no
 /// prefetch instruction in stable Rust).
@@ -228,20 +134,51 @@ unsafe fn prefetch_row(g: &Grid<*const f64>, r: usize) {
     let _ = (g, r);
 }
 
-/// Rows `j0..j1` of one pass, from `src` into the same rows of `dst`.
-/// `W` is `V::W` (a parameter so the ring's offsets are constants).
-/// `below` is called once, just before the band first reads row `j1` of
-/// `src` (if `j1 < n`): the springs of its last row, late in the band
-/// unless the band is a single row. Rows `j0 - 1 ..= j1` are all `src`
-/// rows the band reads; it writes rows `j0..j1` of `dst`, the last of them
-/// after `below` returns.
+/// How a band runs through its rows, and what it tells the threads beside
+/// it. A band reads one row beyond each of its ends (the neighbours' edge
+/// rows) and writes its own rows; its *near* end is where its sweep starts,
+/// its *far* end where the sweep finishes.
+pub(crate) struct Sweep<'a> {
+    /// From the last row up to the first (near end: the bottom) instead of
+    /// from the first down (near end: the top). The same bits either way:
+    /// rows are independent within a pass.
+    pub(crate) up: bool,
+    /// Called once, just before the band first reads the row beyond its
+    /// far end (row `j1` going down, `j0 - 1` going up; not called when
+    /// that row is off the grid). Going down that is the springs of the
+    /// band's last row, going up those of the row above the band, each
+    /// late in the pass unless the band has only a row or two.
+    pub(crate) far: &'a dyn Fn(),
+    /// Called once, just after the band's first row in sweep order (its
+    /// near edge row) is stored in full: every read of the row beyond the
+    /// near end is done by then.
+    pub(crate) near_stored: &'a dyn Fn(),
+}
+
+impl Sweep<'static> {
+    /// A whole pass on one thread: top down, no one to tell.
+    pub(crate) const ALONE: Sweep<'static> = Sweep {
+        up: false,
+        far: &|| {},
+        near_stored: &|| {},
+    };
+}
+
+/// Rows `j0..j1` of one pass, from `src` into the same rows of `dst`, in
+/// the order and with the calls `sweep` gives. `W` is `V::W` (a parameter
+/// so the ring's offsets are constants). Rows `j0 - 1 ..= j1` are all
+/// `src` rows the band reads; it writes rows `j0..j1` of `dst`, the edge
+/// row at its far end after `sweep.far` returns.
 ///
 /// # Safety
-/// `src` and `dst` are `n x n` grids; while the band runs no one writes
-/// rows `j0 - 1 .. j1` of `src` (nor row `j1` once `below` has returned),
-/// and no one else reads or writes rows `j0 .. j1 - 1` of `dst` (nor row
-/// `j1 - 1` once `below` has returned); the path's instruction set is
-/// enabled.
+/// `src` and `dst` are `n x n` grids, and the path's instruction set is
+/// enabled. The `src` rows the band reads are final whenever it reads
+/// them: its own rows throughout, the row beyond its near end until
+/// `sweep.near_stored` is called (another thread may write it after
+/// that), the row beyond its far end once `sweep.far` has returned. No one
+/// else writes rows `j0..j1` of `dst`, nor reads them, except the near
+/// edge row once `sweep.near_stored` is called, and the far edge row
+/// until `sweep.far` returns (the band writes it after that).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
@@ -251,41 +188,72 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
     j1: usize,
     spheres: &SphereSet,
     ws: &mut Workspace,
-    below: &dyn Fn(),
+    sweep: &Sweep,
 ) {
     assert_eq!(W, V::W);
     let n = src.n;
     debug_assert!(j0 < j1 && j1 <= n && dst.n == n);
-    // Whether row j1 may be read yet (there is none below the grid).
-    let mut below_ready = j1 == n;
-    macro_rules! before_row_below {
-        () => {
-            if !below_ready {
-                below();
-                below_ready = true;
+    let up = sweep.up;
+    // The rows whose springs the band needs: from the row above it (none
+    // above the grid) to its last.
+    let lo = j0.saturating_sub(1);
+    // The spring row that reads the row beyond the far end, if there is one.
+    let far_row = match up {
+        false if j1 < n => Some(j1 - 1),
+        true if j0 > 0 => Some(j0 - 1),
+        _ => None,
+    };
+    let mut far_ready = far_row.is_none();
+    macro_rules! before_springs_of {
+        ($r:expr) => {
+            if !far_ready && Some($r) == far_row {
+                (sweep.far)();
+                far_ready = true;
             }
         };
     }
     let (ring, zeros) = ws.ring::<W>();
     // The rows just outside the band, which the band reads and the bands
     // beside it wrote in the last pass (their cache lines are in another
-    // core's cache): asked for now, the transfer of the row below overlaps
-    // the band's work instead of stalling its last rows (two threads at
-    // 32 x 32: the top band 5 us a step faster, the step 5-7%).
+    // core's cache): asked for now, the transfer of the far one overlaps
+    // the band's work instead of stalling its last rows.
     for r in [j0.wrapping_sub(1), j1] {
         if r < n {
             // SAFETY: row r is on the grid.
             unsafe { prefetch_row(src, r) };
         }
     }
-    // Ring slots: row j0 - 1 in slot 0 (unless j0 is 0: the row above the
-    // grid is `zeros`), j0 in 1, j0 + 1 in 2, j0 + 2 in 0...
+    // Ring slots: row r in slot (r + 1) % 3 (the row above the grid is
+    // `zeros`); a pass needs at most three rows' terms at once.
     macro_rules! slot {
         ($r:expr) => {
-            ring[($r + 1 - j0) % 3]
+            ring[($r + 1) % 3]
         };
     }
-    for s0 in (0..n).step_by(STRIP) {
+    // Rows in sweep order, and the spring rows each one's iteration
+    // computes beside it: going down, row j + 1's (row j needs j - 1's and
+    // j's, done before); going up, row j - 2's (row j needs j's and
+    // j - 1's). The springs the first row needs come before the loop.
+    let first: &[usize] = &if up {
+        [j1 - 1, (j1 - 1).wrapping_sub(1)]
+    } else {
+        [lo, j0]
+    };
+    let first = if up {
+        &first[..if j1 >= lo + 2 { 2 } else { 1 }]
+    } else {
+        &first[..if j0 > lo { 2 } else { 1 }]
+    };
+    let beside = |j: usize| -> Option<usize> {
+        if up {
+            (j >= lo + 2).then(|| j - 2)
+        } else {
+            (j + 1 < j1).then_some(j + 1)
+        }
+    };
+    let row_at = |i: usize| if up { j1 - 1 - i } else { j0 + i };
+    let strips = n.div_ceil(STRIP);
+    for (strip, s0) in (0..n).step_by(STRIP).enumerate() {
         let s1 = (s0 + STRIP).min(n);
         // Springs on columns c0..c1, output on s0..s1; column `col` of the
         // strip at ring index `col + W - s0` (`c0 + W - s0` is `W - 1` or
@@ -321,10 +289,8 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                 });
             }};
         }
-        for r in j0.saturating_sub(1)..=j0 {
-            if r + 1 == j1 {
-                before_row_below!();
-            }
+        for &r in first {
+            before_springs_of!(r);
             let mut far = V::mask_from_bits(0);
             for k in 0..spring_vectors {
                 row_springs!(r, k, far);
@@ -333,17 +299,19 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                 fix_far_row::<W>(src, r, (c0, c1, s0), slot!(r));
             }
         }
-        for j in j0..j1 {
-            let above = if j == 0 { zeros } else { ring[(j - j0) % 3] };
+        let rows = j1 - j0;
+        for i in 0..rows {
+            let j = row_at(i);
+            let above = if j == 0 { zeros } else { slot!(j - 1) };
             let this = slot!(j);
-            if j + 2 == j1 {
-                // Row j + 1's springs read row j1.
-                before_row_below!();
+            let next = beside(j);
+            if let Some(r) = next {
+                before_springs_of!(r);
             }
             let mut far = V::mask_from_bits(0);
             for k in 0..spring_vectors {
-                if j + 1 < j1 {
-                    row_springs!(j + 1, k, far);
+                if let Some(r) = next {
+                    row_springs!(r, k, far);
                 }
                 if k < out_vectors {
                     let a = s0 + k * W;
@@ -365,8 +333,11 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                     };
                 }
             }
-            if V::any(far) {
-                fix_far_row::<W>(src, j + 1, (c0, c1, s0), slot!(j + 1));
+            if let (Some(r), true) = (next, V::any(far)) {
+                fix_far_row::<W>(src, r, (c0, c1, s0), slot!(r));
+            }
+            if i == 0 && strip + 1 == strips {
+                (sweep.near_stored)();
             }
         }
     }

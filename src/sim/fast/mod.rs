@@ -41,8 +41,10 @@
 //! - **Bands of rows on threads** ([`threads`], feature `parallel`): a band
 //!   recomputes the springs across its top edge from the same old
 //!   positions, which gives the bits the band above would; each band waits
-//!   only for its two neighbours' previous pass (no barrier), which keeps
-//!   every thread reading only finished positions.
+//!   only until its two neighbours have stored their edge rows of the
+//!   previous pass (no barrier), which keeps every thread reading only
+//!   finished positions. Bands sweep their rows top down or bottom up;
+//!   rows are independent within a pass, so the order changes nothing.
 //!
 //! # Paths
 //!
@@ -53,10 +55,13 @@
 //! the CPU has.
 
 pub mod exact;
+mod finish;
 pub mod kernel;
 pub mod lanes;
 mod sphere_set;
 mod springs;
+#[cfg(test)]
+mod sweep_tests;
 #[cfg(feature = "parallel")]
 pub mod threads;
 
@@ -65,8 +70,8 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 use super::{Cloth, Spheres, DIST, SPACING};
-use kernel::Grid;
 pub(crate) use kernel::Workspace;
+use kernel::{Grid, Sweep};
 pub(crate) use sphere_set::SphereSet;
 
 /// Rest length of the springs along the grid lines.
@@ -191,18 +196,10 @@ impl FromStr for Path {
     }
 }
 
-/// A band of one pass: rows `j0..j1` of `dst` from `src`; the last
-/// argument is called before the band first reads row `j1` of `src` (see
-/// [`kernel::band`]).
-type BandFn = unsafe fn(
-    &Grid<*const f64>,
-    &Grid<*mut f64>,
-    usize,
-    usize,
-    &SphereSet,
-    &mut Workspace,
-    &dyn Fn(),
-);
+/// A band of one pass: rows `j0..j1` of `dst` from `src`, in the order
+/// and with the calls the [`kernel::Sweep`] gives (see [`kernel::band`]).
+type BandFn =
+    unsafe fn(&Grid<*const f64>, &Grid<*mut f64>, usize, usize, &SphereSet, &mut Workspace, &Sweep);
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
@@ -213,10 +210,10 @@ unsafe fn band_avx512_fma(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
-    below: &dyn Fn(),
+    sweep: &Sweep,
 ) {
     // SAFETY: the caller's, and AVX-512F is enabled here.
-    unsafe { kernel::band::<lanes::Avx512, 8, FMA_SPLIT>(s, d, j0, j1, sp, ws, below) }
+    unsafe { kernel::band::<lanes::Avx512, 8, FMA_SPLIT>(s, d, j0, j1, sp, ws, sweep) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -228,10 +225,10 @@ unsafe fn band_avx512(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
-    below: &dyn Fn(),
+    sweep: &Sweep,
 ) {
     // SAFETY: the caller's, and AVX-512F is enabled here.
-    unsafe { kernel::band::<lanes::Avx512, 8, 0>(s, d, j0, j1, sp, ws, below) }
+    unsafe { kernel::band::<lanes::Avx512, 8, 0>(s, d, j0, j1, sp, ws, sweep) }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -243,10 +240,10 @@ unsafe fn band_avx2(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
-    below: &dyn Fn(),
+    sweep: &Sweep,
 ) {
     // SAFETY: the caller's, and AVX2 is enabled here.
-    unsafe { kernel::band::<lanes::Avx2, 4, 0>(s, d, j0, j1, sp, ws, below) }
+    unsafe { kernel::band::<lanes::Avx2, 4, 0>(s, d, j0, j1, sp, ws, sweep) }
 }
 
 unsafe fn band_baseline(
@@ -256,10 +253,10 @@ unsafe fn band_baseline(
     j1: usize,
     sp: &SphereSet,
     ws: &mut Workspace,
-    below: &dyn Fn(),
+    sweep: &Sweep,
 ) {
     // SAFETY: the caller's.
-    unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws, below) }
+    unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws, sweep) }
 }
 
 impl Path {
@@ -315,7 +312,15 @@ pub(crate) fn pass(
     // mutably and `src` shared, so no one else touches them; the path is
     // supported (checked in `band()`).
     unsafe {
-        band(&grid_of(src), &grid_of_mut(dst), 0, n, spheres, ws, &|| {});
+        band(
+            &grid_of(src),
+            &grid_of_mut(dst),
+            0,
+            n,
+            spheres,
+            ws,
+            &Sweep::ALONE,
+        );
     }
 }
 
@@ -334,7 +339,7 @@ pub(crate) fn run(
 ) {
     #[cfg(feature = "parallel")]
     if bands > 1 {
-        return threads::run(cloth, back, spheres, count, path, workspaces, bands);
+        return threads::run(cloth, spheres, count, path, workspaces, bands);
     }
     let _ = bands;
     if workspaces.is_empty() {

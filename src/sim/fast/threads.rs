@@ -8,46 +8,59 @@
 //! across its top edge from the old positions, the bits the band above
 //! computes too.
 //!
-//! **No barrier: each band waits only for its two neighbours.** Band `b`
-//! counts the passes it has finished (`Progress`). A pass reads, besides
-//! the band's own rows of the old positions, only the row just above it
-//! (the last row of band `b - 1`) and the row just below (the first of
-//! band `b + 1`), so band `b` starts pass `q` once band `b - 1` has
-//! finished pass `q - 1`, and reads the row below once band `b + 1` has
-//! (it waits for that late in the pass, when the kernel reaches its last
-//! row: see `kernel::band`'s `below`). A band that finishes
-//! early goes on to its next pass at once instead of waiting for every
-//! other band, and the bands' speeds even out over a pass or two rather
-//! than at every barrier.
+//! **No barrier: each band waits only for its two neighbours, and not
+//! for their whole pass.** A pass of a band reads, besides its own rows of
+//! the old positions, only the row just beyond each of its ends (the
+//! neighbours' edge rows), and it reads each of them before it stores its
+//! own edge row at that end (the springs of the edge row come before its
+//! sums). The bands sweep their rows in opposite directions in pairs (see
+//! `up`): with two bands, the top one goes bottom up and the bottom one
+//! top down, so each starts its pass at the edge between them and stores
+//! its edge row first. Each band publishes two counts (`Progress`): passes
+//! whose near edge row (the first it sweeps) is stored, and passes done.
+//! At each end, before its first read of the neighbour's row in pass `q`,
+//! a band waits for that neighbour's count for the same edge (`near` if
+//! the neighbour's sweep starts there, `done` if it ends there) to reach
+//! `q`: it has stored its edge row of pass `q - 1` and finished reading
+//! this band's.
+//!
+//! With two bands the wait at the start of pass `q` is for the other
+//! band's first row of pass `q - 1`, stored about a whole pass before: the
+//! bands run side by side with up to a pass of slack, and neither waits
+//! for the other to finish. (The design before this one swept every band
+//! top down, so the bottom band waited at each start for the top band's
+//! last row, just written. Asking the cache for the other band's new edge
+//! row halfway through a pass, ahead of the next, was measured slower and
+//! is not done.) The threads work on their own copy of the buffers, laid
+//! on cache lines (`Lined`), so that no line holds rows of two bands.
 //!
 //! Exactness: the two buffers alternate, pass `q` reading buffer `q % 2`
-//! and writing the other, so the rows a band writes in pass `q` are rows
-//! its neighbours read in pass `q - 1`. The same two waits keep those
-//! apart: band `b - 1` reads band `b`'s first row at the end of its pass
-//! `q - 1`, which band `b` waited for before starting pass `q`; band
-//! `b + 1` reads band `b`'s last row at the start of its pass `q - 1`,
-//! and band `b` writes that row only after waiting for band `b + 1` to
-//! finish pass `q - 1`. Conversely, the rows band `b` reads in pass `q`
-//! (its neighbours' edge rows of pass `q - 1`) are next overwritten in
-//! their pass `q + 1`, which band `b + 1` starts, and band `b - 1` reaches
-//! its last row of, only after band `b` has finished pass `q`; and no band
-//! gets two passes ahead of a neighbour. Every write a reader needs is
-//! published with a release store of the writer's count and seen with an
-//! acquire load, so each band reads exactly the positions of the pass
-//! before, bit for bit as on one thread (tested against the plain pass
-//! for every band count).
+//! and writing the other, so the edge row a band writes in pass `q` is the
+//! one it wrote in pass `q - 2`, which its neighbour read in pass `q - 1`.
+//! Take an edge between bands `X` and `Y`. In pass `q`, `X` reads `Y`'s
+//! edge row (written in `Y`'s pass `q - 1`) only after seeing `Y`'s count
+//! reach `q`, which `Y` published after storing it; and `X` overwrites its
+//! own edge row only after the same wait, so after `Y` has finished
+//! reading it in pass `q - 1`. `Y` overwrites the row `X` reads in pass
+//! `q` only in its pass `q + 1`, after waiting for `X`'s count to reach
+//! `q + 1`, which `X` publishes after its last read of that row in pass
+//! `q`. Every count is a release store and every wait an acquire load, so
+//! each band reads exactly the positions of the pass before, bit for bit
+//! as on one thread (tested against the plain pass for every band count).
+//! No deadlock: every wait in pass `q` is for something a neighbour does
+//! in its pass `q - 1`, so by induction every band finishes every pass.
 //!
 //! (Tried and measured no better: waiting only for the neighbours' edge
 //! rows, done first in each pass as one-row bands. An edge band costs
 //! about five ordinary rows, since its two rows of springs have nothing to
 //! overlap with, which ate what the finer waits saved. A spin barrier
-//! after every pass, the design before this one, was 5-15% slower on two
-//! threads at 32 x 32, more on a busy machine.)
+//! after every pass, two designs back, was 5-15% slower on two threads at
+//! 32 x 32, more on a busy machine.)
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::kernel::Grid;
-use super::{grid_of_mut, Path, SphereSet, Workspace};
+use super::kernel::{Grid, Sweep};
+use super::{Path, SphereSet, Workspace};
 use crate::sim::{Cloth, Spheres, PASSES};
 
 /// Looks at a neighbour's count before a waiting thread starts yielding
@@ -58,42 +71,62 @@ use crate::sim::{Cloth, Spheres, PASSES};
 /// core away (pause-loop exiting), which cost more than the wait here.
 const SPINS: u32 = 1 << 16;
 
-/// One band's count of finished passes, alone in its cache line (so that
-/// one band's store does not disturb the loads of another's count).
+/// One count, alone in its cache line (so that one band's store does not
+/// disturb the loads of another's count).
 #[repr(align(128))]
 #[derive(Default)]
 struct Count(AtomicU64);
 
-/// How far each band has got: its finished passes over the run, and
-/// whether a band's thread panicked (so that the others stop waiting).
+/// Which of a band's counts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// Passes whose near edge row (the first row it sweeps) is stored.
+    Near,
+    /// Passes finished.
+    Done,
+}
+
+/// How far each band has got in the run, and whether a band's thread
+/// panicked (so that the others stop waiting).
 struct Progress {
+    near: Vec<Count>,
     done: Vec<Count>,
     poisoned: AtomicBool,
 }
 
 impl Progress {
     fn new(bands: usize) -> Self {
+        let counts = || (0..bands).map(|_| Count::default()).collect();
         Progress {
-            done: (0..bands).map(|_| Count::default()).collect(),
+            near: counts(),
+            done: counts(),
             poisoned: AtomicBool::new(false),
         }
     }
 
-    /// Band `b` has finished `passes` passes: everything it wrote before
-    /// is visible to whoever sees the count.
-    fn publish(&self, b: usize, passes: u64) {
-        self.done[b].0.store(passes, Ordering::Release);
+    fn count(&self, b: usize, kind: Kind) -> &AtomicU64 {
+        match kind {
+            Kind::Near => &self.near[b].0,
+            Kind::Done => &self.done[b].0,
+        }
     }
 
-    /// Wait until band `b` has finished at least `passes` passes (spinning,
+    /// Band `b`'s count `kind` is now `passes`: everything it wrote
+    /// before is visible to whoever sees it.
+    fn publish(&self, b: usize, kind: Kind, passes: u64) {
+        self.count(b, kind).store(passes, Ordering::Release);
+    }
+
+    /// Wait until band `b`'s count `kind` is at least `passes` (spinning,
     /// then yielding: a pass of the demo takes microseconds, less than a
     /// futex wake-up).
     ///
     /// # Panics
     /// If another band's thread panicked (rather than wait for it forever).
-    fn wait_for(&self, b: usize, passes: u64) {
+    fn wait_for(&self, b: usize, kind: Kind, passes: u64) {
+        let count = self.count(b, kind);
         let mut spins = 0;
-        while self.done[b].0.load(Ordering::Acquire) < passes {
+        while count.load(Ordering::Acquire) < passes {
             assert!(
                 !self.poisoned.load(Ordering::Relaxed),
                 "a band's thread panicked"
@@ -108,6 +141,30 @@ impl Progress {
     }
 }
 
+/// Whether band `b` of `bands` sweeps its rows bottom up: the even bands
+/// that have a band below, so that bands `2k` and `2k + 1` both start at
+/// the edge between them. (An edge between an odd band and the next is
+/// where both finish, and they wait for each other's whole pass there,
+/// late in theirs.)
+fn up(b: usize, bands: usize) -> bool {
+    b.is_multiple_of(2) && b + 1 < bands
+}
+
+/// The count of band `nb` that tells its neighbour `b` about the edge
+/// between them: `Near` if `nb`'s sweep starts at that edge.
+fn facing(nb: usize, b: usize, bands: usize) -> Kind {
+    let starts_there = if nb < b {
+        up(nb, bands)
+    } else {
+        !up(nb, bands)
+    };
+    if starts_there {
+        Kind::Near
+    } else {
+        Kind::Done
+    }
+}
+
 /// Poisons the progress if its thread unwinds, so the others stop waiting.
 struct PoisonOnPanic<'a>(&'a Progress);
 
@@ -115,6 +172,49 @@ impl Drop for PoisonOnPanic<'_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.0.poisoned.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A cache line of coordinates.
+#[repr(C, align(64))]
+#[derive(Clone, Copy)]
+struct Line([f64; 8]);
+
+/// The threads' copy of a grid's coordinates, each array starting on a
+/// cache line. (A `Vec<f64>` starts where the allocator puts it, often 16
+/// or 48 bytes into a line, and then one line holds the end of a band's
+/// edge row and the start of the next band's, which both bands write early
+/// in the same pass: false sharing, about 5% of the demo's step on two
+/// threads.) On lines, the rows of a grid whose side is a multiple of 8
+/// fill whole lines.
+struct Lined {
+    xyz: [Vec<Line>; 3],
+    n: usize,
+}
+
+impl Lined {
+    fn new(n: usize) -> Self {
+        let lines = (n * n).div_ceil(8);
+        Lined {
+            xyz: std::array::from_fn(|_| vec![Line([0.0; 8]); lines]),
+            n,
+        }
+    }
+
+    /// Coordinate array `axis`, as `n * n` values.
+    fn values(&mut self, axis: usize) -> &mut [f64] {
+        let v = &mut self.xyz[axis];
+        // SAFETY: a `Line` is 8 `f64`s and nothing else (`repr(C)`, 64
+        // bytes), so the lines are `8 * len` contiguous values, at least
+        // `n * n`.
+        unsafe { std::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<f64>(), self.n * self.n) }
+    }
+
+    fn grid(&mut self) -> Grid<*mut f64> {
+        Grid {
+            xyz: [0, 1, 2].map(|a| self.values(a).as_mut_ptr()),
+            n: self.n,
         }
     }
 }
@@ -131,15 +231,15 @@ unsafe impl Send for Buffers {}
 unsafe impl Sync for Buffers {}
 
 /// `count` steps on `bands` threads (the calling thread is one), in row
-/// bands of `cloth`, using `back` as the second buffer; afterwards
-/// `cloth` holds the result, as from as many [`crate::sim::Simulation::step`]s.
+/// bands of `cloth` (copied for the run into two buffers on cache lines);
+/// afterwards `cloth` holds the result, as from as many
+/// [`crate::sim::Simulation::step`]s.
 ///
 /// # Panics
-/// If the buffers differ in size or are not `n x n`, `bands` is 0 or more
-/// than `n`, or `path` is not supported.
+/// If `cloth` is not `n x n`, `bands` is 0 or more than `n`, or `path` is
+/// not supported.
 pub(crate) fn run(
     cloth: &mut Cloth,
-    back: &mut Cloth,
     spheres: &mut Spheres,
     count: u64,
     path: Path,
@@ -147,17 +247,19 @@ pub(crate) fn run(
     bands: usize,
 ) {
     let n = cloth.n();
-    assert!(bands >= 1 && bands <= n && back.n() == n);
-    for c in [&*cloth, &*back] {
-        assert!(c.x.len() == n * n && c.y.len() == n * n && c.z.len() == n * n);
-    }
+    assert!(bands >= 1 && bands <= n);
+    assert!(cloth.x.len() == n * n && cloth.y.len() == n * n && cloth.z.len() == n * n);
     let band = path.band();
     if workspaces.len() < bands {
         workspaces.resize_with(bands, Workspace::default);
     }
+    let mut lined = [Lined::new(n), Lined::new(n)];
+    for (axis, from) in [&cloth.x, &cloth.y, &cloth.z].into_iter().enumerate() {
+        lined[0].values(axis).copy_from_slice(from);
+    }
     // Both buffers' pointers from one mutable borrow each, read through
     // in one pass and written through in the next.
-    let (a, b) = (grid_of_mut(cloth), grid_of_mut(back));
+    let (a, b) = (lined[0].grid(), lined[1].grid());
     let buffers = Buffers([(a.to_const(), b), (b.to_const(), a)]);
     let progress = Progress::new(bands);
     let rows = |b: usize| (b * n / bands, (b + 1) * n / bands);
@@ -165,29 +267,43 @@ pub(crate) fn run(
         let _guard = PoisonOnPanic(&progress);
         let (j0, j1) = rows(b);
         let bufs = buffers;
+        let up = up(b, bands);
+        // The bands beside this one at the end its sweep starts from and
+        // the end it finishes at.
+        let above = b.checked_sub(1);
+        let below = (b + 1 < bands).then_some(b + 1);
+        let (near, far) = if up { (below, above) } else { (above, below) };
         let mut passes = 0u64;
         for _ in 0..count {
             spheres.step();
             let set = SphereSet::from(&spheres);
             for _ in 0..PASSES {
                 let (src, dst) = &bufs.0[(passes % 2) as usize];
-                if b > 0 {
-                    progress.wait_for(b - 1, passes);
+                if let Some(nb) = near {
+                    progress.wait_for(nb, facing(nb, b, bands), passes);
                 }
-                let below = || {
-                    if b + 1 < bands {
-                        progress.wait_for(b + 1, passes);
+                let far = || {
+                    if let Some(nb) = far {
+                        progress.wait_for(nb, facing(nb, b, bands), passes);
                     }
                 };
-                // SAFETY: see `Buffers` and the module docs: band b - 1
-                // has finished the last pass (row j0 - 1 of src is final,
-                // and it no longer reads row j0 of dst), and `below` waits
-                // for band b + 1 likewise before row j1 of src is read and
-                // row j1 - 1 of dst written; no one else writes these rows
-                // of dst. The path is supported (checked by `band()`).
-                unsafe { band(src, dst, j0, j1, &set, ws, &below) };
+                let near_stored = || progress.publish(b, Kind::Near, passes + 1);
+                let sweep = Sweep {
+                    up,
+                    far: &far,
+                    near_stored: &near_stored,
+                };
+                // SAFETY: see `Buffers` and the module docs: the near
+                // neighbour has stored its edge row of the last pass and
+                // read this band's, and `far` waits likewise for the far
+                // one before the band reads its row; a neighbour
+                // overwrites its edge row only after this band publishes
+                // its count for that edge, after its last read of the
+                // row; no one else writes this band's rows of dst. The path
+                // is supported (checked by `band()`).
+                unsafe { band(src, dst, j0, j1, &set, ws, &sweep) };
                 passes += 1;
-                progress.publish(b, passes);
+                progress.publish(b, Kind::Done, passes);
             }
         }
         spheres
@@ -203,7 +319,56 @@ pub(crate) fn run(
         work(0, &mut first[0], start)
     });
     *spheres = done;
-    if (count * PASSES as u64) % 2 == 1 {
-        std::mem::swap(cloth, back);
+    let last = &mut lined[(count * PASSES as u64 % 2) as usize];
+    for (axis, to) in [&mut cloth.x, &mut cloth.y, &mut cloth.z]
+        .into_iter()
+        .enumerate()
+    {
+        to.copy_from_slice(last.values(axis));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{facing, up, Kind};
+
+    /// Which way each band sweeps, and which count each waits for at each
+    /// of its edges (the neighbour above's, then the one below's).
+    #[test]
+    fn bands_pair_up_to_start_at_the_edge_between_them() {
+        let table = |bands: usize| -> Vec<(bool, Option<Kind>, Option<Kind>)> {
+            (0..bands)
+                .map(|b| {
+                    let above = b.checked_sub(1).map(|nb| facing(nb, b, bands));
+                    let below = (b + 1 < bands).then(|| facing(b + 1, b, bands));
+                    (up(b, bands), above, below)
+                })
+                .collect()
+        };
+        use Kind::{Done, Near};
+        // Two bands: both start at the edge between them.
+        assert_eq!(
+            table(2),
+            [(true, None, Some(Near)), (false, Some(Near), None)]
+        );
+        // Three: the last band goes down, starting where the middle one ends.
+        assert_eq!(
+            table(3),
+            [
+                (true, None, Some(Near)),
+                (false, Some(Near), Some(Near)),
+                (false, Some(Done), None)
+            ]
+        );
+        // Four: two pairs; bands 1 and 2 both end at the edge between them.
+        assert_eq!(
+            table(4),
+            [
+                (true, None, Some(Near)),
+                (false, Some(Near), Some(Done)),
+                (true, Some(Done), Some(Near)),
+                (false, Some(Near), None)
+            ]
+        );
     }
 }
