@@ -109,31 +109,6 @@ impl Workspace {
     }
 }
 
-/// Ask the cache for the cache lines of row `r` of each coordinate array
-/// (a hint: nothing changes but timing; no-op where the architecture has no
-/// prefetch instruction in stable Rust).
-///
-/// # Safety
-/// Row `r` is on the grid.
-#[inline(always)]
-unsafe fn prefetch_row(g: &Grid<*const f64>, r: usize) {
-    #[cfg(target_arch = "x86_64")]
-    for axis in g.xyz {
-        // SAFETY: the caller's; every offset lies in the row (64-byte
-        // steps, then its last value, so that a row not aligned to a line
-        // has its last line too).
-        unsafe {
-            let row = axis.add(r * g.n);
-            for o in (0..g.n).step_by(8).chain([g.n - 1]) {
-                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch::<_MM_HINT_T0>(row.add(o).cast::<i8>());
-            }
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (g, r);
-}
-
 /// How a band runs through its rows, and what it tells the threads beside
 /// it. A band reads one row beyond each of its ends (the neighbours' edge
 /// rows) and writes its own rows; its *near* end is where its sweep starts,
@@ -153,6 +128,10 @@ pub(crate) struct Sweep<'a> {
     /// near edge row) is stored in full: every read of the row beyond the
     /// near end is done by then.
     pub(crate) near_stored: &'a dyn Fn(),
+    /// Called once, after the band's middle row in sweep order is stored
+    /// (a hint to the threads: the time to ask the cache for what the next
+    /// pass will read first).
+    pub(crate) halfway: &'a dyn Fn(),
 }
 
 impl Sweep<'static> {
@@ -161,6 +140,7 @@ impl Sweep<'static> {
         up: false,
         far: &|| {},
         near_stored: &|| {},
+        halfway: &|| {},
     };
 }
 
@@ -213,16 +193,6 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
         };
     }
     let (ring, zeros) = ws.ring::<W>();
-    // The rows just outside the band, which the band reads and the bands
-    // beside it wrote in the last pass (their cache lines are in another
-    // core's cache): asked for now, the transfer of the far one overlaps
-    // the band's work instead of stalling its last rows.
-    for r in [j0.wrapping_sub(1), j1] {
-        if r < n {
-            // SAFETY: row r is on the grid.
-            unsafe { prefetch_row(src, r) };
-        }
-    }
     // Ring slots: row r in slot (r + 1) % 3 (the row above the grid is
     // `zeros`); a pass needs at most three rows' terms at once.
     macro_rules! slot {
@@ -336,8 +306,13 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
             if let (Some(r), true) = (next, V::any(far)) {
                 fix_far_row::<W>(src, r, (c0, c1, s0), slot!(r));
             }
-            if i == 0 && strip + 1 == strips {
-                (sweep.near_stored)();
+            if strip + 1 == strips {
+                if i == 0 {
+                    (sweep.near_stored)();
+                }
+                if i == rows / 2 {
+                    (sweep.halfway)();
+                }
             }
         }
     }

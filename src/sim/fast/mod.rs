@@ -40,11 +40,12 @@
 //!   original; a vector with no point inside a sphere skips its push.
 //! - **Bands of rows on threads** ([`threads`], feature `parallel`): a band
 //!   recomputes the springs across its top edge from the same old
-//!   positions, which gives the bits the band above would; each band waits
-//!   only until its two neighbours have stored their edge rows of the
-//!   previous pass (no barrier), which keeps every thread reading only
-//!   finished positions. Bands sweep their rows top down or bottom up;
-//!   rows are independent within a pass, so the order changes nothing.
+//!   positions, which gives the bits the band above would. Each band works
+//!   in its own buffers and takes its neighbours' edge rows of the
+//!   previous pass from their mailboxes once they have posted them (no
+//!   barrier), so every thread reads only finished positions. Bands sweep
+//!   their rows top down or bottom up; rows are independent within a
+//!   pass, so the order changes nothing.
 //!
 //! # Paths
 //!

@@ -35,11 +35,12 @@ fn every_band_both_ways(cloth: &Cloth, spheres: &Spheres) {
         for up in [false, true] {
             for j0 in 0..n {
                 for j1 in j0 + 1..=n {
-                    let (far, near) = (Cell::new(0), Cell::new(0));
+                    let (far, near, half) = (Cell::new(0), Cell::new(0), Cell::new(0));
                     let sweep = Sweep {
                         up,
                         far: &|| far.set(far.get() + 1),
                         near_stored: &|| near.set(near.get() + 1),
+                        halfway: &|| half.set(half.get() + 1),
                     };
                     let mut out = cloth.clone();
                     // SAFETY: both grids are n x n, on this thread alone;
@@ -59,6 +60,7 @@ fn every_band_both_ways(cloth: &Cloth, spheres: &Spheres) {
                     let far_row = if up { j0 > 0 } else { j1 < n };
                     assert_eq!(far.get(), usize::from(far_row), "far calls: {what}");
                     assert_eq!(near.get(), 1, "near_stored calls: {what}");
+                    assert_eq!(half.get(), 1, "halfway calls: {what}");
                     for k in 0..n * n {
                         let want = if (j0 * n..j1 * n).contains(&k) {
                             &whole
