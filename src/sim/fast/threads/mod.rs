@@ -17,10 +17,12 @@
 //! reads that row in the next pass, waits for the count and copies the
 //! row into its own buffer. So the only memory two threads share is the
 //! mailboxes and the counts: no cache line of a buffer ever moves between
-//! cores. (With both bands in one pair of buffers, a band's own edge rows,
-//! read by the neighbour, left its cache and came back every pass, and
-//! the two bands wrote the cache line where their edge rows meet in the
-//! same pass: 9% slower on two threads at 32 x 32.)
+//! cores. (With both bands in one pair of buffers, the first spring row
+//! of each pass, the one that reads the other band's edge row, took up to
+//! twice as long as alone; and unless the buffers were laid on cache
+//! lines, the two bands wrote the line where their rows meet in the same
+//! pass. Two threads at 32 x 32 were 5% slower than with mailboxes with
+//! the buffers on lines, 10% without.)
 //!
 //! **No barrier: each band waits only for its two neighbours, and not for
 //! their whole pass.** The bands sweep their rows in opposite directions
@@ -62,10 +64,10 @@
 //! overlap with, which ate what the finer waits saved. A spin barrier
 //! after every pass was 5-15% slower on two threads at 32 x 32, more on a
 //! busy machine. Every band top down, so that the bottom band waited at
-//! each start for the top band's last row, just written: 10% slower.
-//! Working out a pass's first spring rows beside the last rows of the
-//! pass before, which have none of their own to overlap with: 3% slower
-//! on one thread, 7% on two.)
+//! each start for the top band's last row, just written: 2% slower, in
+//! shared buffers. Working out a pass's first spring rows beside the last
+//! rows of the pass before, which have none of their own to overlap with:
+//! 1.5-4% slower on one thread, 3-8% on two.)
 
 mod buffers;
 mod progress;
