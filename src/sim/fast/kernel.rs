@@ -12,9 +12,10 @@
 //! row `j - 1`'s springs being done already): see `Sweep`.
 //!
 //! **Column strips.** The band is done in strips of up to 512 columns
-//! (grids up to 512 wide are one strip), through all the band's rows. Each row's spring terms go to a ring of three term rows (rows
-//! `j - 1`, `j`, `j + 1`) of one strip, at most about 150 KB (and a row of
-//! zeros, the terms from above the grid, 50 KB more), which stays
+//! (grids up to 512 wide are one strip), through all the band's rows.
+//! Each row's spring terms go to a ring of three term rows (rows `j - 1`,
+//! `j`, `j + 1`) of one strip, at most about 150 KB (and a row of zeros,
+//! the terms from above the grid, 50 KB more), which stays
 //! in the second-level cache, and every term sits at a fixed offset from
 //! its row's start. A strip computes the springs one column beyond each
 //! side (the neighbours' terms its edge points need), from the same old
@@ -203,17 +204,9 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
     // Rows in sweep order, and the spring rows each one's iteration
     // computes beside it: going down, row j + 1's (row j needs j - 1's and
     // j's, done before); going up, row j - 2's (row j needs j's and
-    // j - 1's). The springs the first row needs come before the loop.
-    let first: &[usize] = &if up {
-        [j1 - 1, (j1 - 1).wrapping_sub(1)]
-    } else {
-        [lo, j0]
-    };
-    let first = if up {
-        &first[..if j1 >= lo + 2 { 2 } else { 1 }]
-    } else {
-        &first[..if j0 > lo { 2 } else { 1 }]
-    };
+    // j - 1's). The springs the first row needs, its own and the row
+    // above's (if the band needs that one), come before the loop.
+    let row_at = |i: usize| if up { j1 - 1 - i } else { j0 + i };
     let beside = |j: usize| -> Option<usize> {
         if up {
             (j >= lo + 2).then(|| j - 2)
@@ -221,7 +214,9 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
             (j + 1 < j1).then_some(j + 1)
         }
     };
-    let row_at = |i: usize| if up { j1 - 1 - i } else { j0 + i };
+    let f = row_at(0);
+    let first = [f, f.wrapping_sub(1)];
+    let first = &first[..if f > lo { 2 } else { 1 }];
     let strips = n.div_ceil(STRIP);
     for (strip, s0) in (0..n).step_by(STRIP).enumerate() {
         let s1 = (s0 + STRIP).min(n);

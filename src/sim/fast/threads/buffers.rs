@@ -49,6 +49,17 @@ pub(super) enum Edge {
     Bottom,
 }
 
+impl Edge {
+    /// The neighbour's edge row that meets this one: a band's top edge
+    /// meets the bottom edge of the band above.
+    pub(super) fn opposite(self) -> Edge {
+        match self {
+            Edge::Top => Edge::Bottom,
+            Edge::Bottom => Edge::Top,
+        }
+    }
+}
+
 /// Every band's copies of its two edge rows from the last two passes
 /// (indexed by the pass's parity), for the neighbours beyond those edges.
 /// Each coordinate of a copy starts on a cache line, so that no line holds

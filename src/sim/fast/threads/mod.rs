@@ -78,6 +78,19 @@ use crate::sim::{Cloth, Spheres, PASSES};
 use buffers::{copy_row, prefetch, Edge, Mailboxes, Own};
 use progress::{facing, up, Kind, PoisonOnPanic, Progress};
 
+/// A band's neighbour at one of its edges.
+#[derive(Clone, Copy)]
+struct Side {
+    /// The neighbour's band.
+    nb: usize,
+    /// The row beyond this band's edge (the neighbour's edge row).
+    beyond: usize,
+    /// This band's edge there.
+    edge: Edge,
+    /// The neighbour's count that says its edge row there is posted.
+    kind: Kind,
+}
+
 /// `count` steps on `bands` threads (the calling thread is one), in row
 /// bands of `cloth`; afterwards `cloth` holds the result, as from as many
 /// [`crate::sim::Simulation::step`]s.
@@ -116,22 +129,20 @@ pub(crate) fn run(
             to[lo * n..hi * n].copy_from_slice(&from[lo * n..hi * n]);
         }
         let grids = own.grids();
-        // Each neighbour: its band, the row beyond the edge with it, and
-        // the edge (this band's) between them.
-        let above = b.checked_sub(1).map(|nb| (nb, j0 - 1, Edge::Top));
-        let below = (b + 1 < bands).then(|| (b + 1, j1, Edge::Bottom));
+        // Each neighbour: its band, the row beyond the edge with it, this
+        // band's edge there, and the neighbour's count for that edge.
+        let side = |nb: usize, beyond: usize, edge: Edge| Side {
+            nb,
+            beyond,
+            edge,
+            kind: facing(nb, b, bands),
+        };
+        let above = b.checked_sub(1).map(|nb| side(nb, j0 - 1, Edge::Top));
+        let below = (b + 1 < bands).then(|| side(b + 1, j1, Edge::Bottom));
         // The neighbour at the edge the sweep starts from, and at the edge
         // it finishes at.
         let (near, far) = if up { (below, above) } else { (above, below) };
         let edge_row = |edge: Edge| if edge == Edge::Top { j0 } else { j1 - 1 };
-        // The neighbour's copy of its edge row at our edge `edge`.
-        let theirs = |edge: Edge| {
-            if edge == Edge::Top {
-                Edge::Bottom
-            } else {
-                Edge::Top
-            }
-        };
         let mut passes = 0u64;
         for _ in 0..count {
             spheres.step();
@@ -141,27 +152,27 @@ pub(crate) fn run(
                 let (src, dst) = (grids[parity], grids[1 - parity]);
                 // The neighbour's edge row of the last pass, into the row
                 // beyond this band's edge (the start holds the first).
-                let fetch = |side: Option<(usize, usize, Edge)>| {
-                    if let (Some((nb, beyond, edge)), true) = (side, passes > 0) {
-                        progress.wait_for(nb, facing(nb, b, bands), passes);
-                        let copy = mail.copy_of(nb, theirs(edge), 1 - parity);
+                let fetch = |side: Option<Side>| {
+                    if let (Some(s), true) = (side, passes > 0) {
+                        progress.wait_for(s.nb, s.kind, passes);
+                        let copy = mail.copy_of(s.nb, s.edge.opposite(), 1 - parity);
                         // SAFETY: the neighbour posted this copy in its
                         // last pass (its count, just seen), and writes it
                         // again only after this band's count for this edge
                         // reaches passes + 2 (module docs); row `beyond` of
                         // src is this band's own.
-                        unsafe { copy_row(&src, beyond, copy, true) };
+                        unsafe { copy_row(&src, s.beyond, copy, true) };
                     }
                 };
                 // This band's edge row of this pass, for the neighbour.
-                let post = |side: Option<(usize, usize, Edge)>, kind: Kind| {
-                    if let Some((_, _, edge)) = side {
-                        let copy = mail.copy_of(b, edge, parity);
+                let post = |side: Option<Side>, kind: Kind| {
+                    if let Some(s) = side {
+                        let copy = mail.copy_of(b, s.edge, parity);
                         // SAFETY: the neighbour copied in this band's copy
                         // of two passes ago before publishing the count
                         // `fetch` waited for this pass; the edge row of dst
                         // is stored, and this band's own.
-                        unsafe { copy_row(&dst, edge_row(edge), copy, false) };
+                        unsafe { copy_row(&dst, edge_row(s.edge), copy, false) };
                     }
                     progress.publish(b, kind, passes + 1);
                 };
@@ -171,9 +182,9 @@ pub(crate) fn run(
                 // The near neighbour's copy of this pass, which the next
                 // pass copies in first: asked for now if it is posted.
                 let halfway = || {
-                    if let Some((nb, _, edge)) = near {
-                        if progress.count(nb, facing(nb, b, bands)) > passes {
-                            prefetch(mail.copy_of(nb, theirs(edge), parity), n);
+                    if let Some(s) = near {
+                        if progress.count(s.nb, s.kind) > passes {
+                            prefetch(mail.copy_of(s.nb, s.edge.opposite(), parity), n);
                         }
                     }
                 };
