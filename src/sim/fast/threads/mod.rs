@@ -70,12 +70,14 @@
 //! 1.5-4% slower on one thread, 3-8% on two.)
 
 mod buffers;
+mod placement;
 mod progress;
 
 use super::kernel::Sweep;
 use super::{Path, SphereSet, Workspace};
 use crate::sim::{Cloth, Spheres, PASSES};
 use buffers::{copy_row, prefetch, Edge, Mailboxes, Own};
+use placement::Placement;
 use progress::{facing, up, Kind, PoisonOnPanic, Progress};
 
 /// A band's neighbour at one of its edges.
@@ -204,6 +206,8 @@ pub(crate) fn run(
         }
         (spheres, own)
     };
+    // Each band's thread on a core of its own, for the run (`placement`).
+    let placement = Placement::for_bands(bands);
     let (first, rest) = workspaces.split_at_mut(1);
     let (done, mut owns) = std::thread::scope(|scope| {
         let others: Vec<_> = rest
@@ -211,11 +215,16 @@ pub(crate) fn run(
             .take(bands - 1)
             .enumerate()
             .map(|(b, ws)| {
-                let (work, start) = (&work, spheres.clone());
-                scope.spawn(move || work(b + 1, ws, start))
+                let (work, start, placement) = (&work, spheres.clone(), &placement);
+                scope.spawn(move || {
+                    placement.pin_band(b + 1);
+                    work(b + 1, ws, start)
+                })
             })
             .collect();
+        let pin = placement.pin_caller();
         let (done, own) = work(0, &mut first[0], spheres.clone());
+        drop(pin);
         let mut owns = vec![own];
         for other in others {
             // A band's panic goes on in this thread, as `scope` would.
