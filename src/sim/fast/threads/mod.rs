@@ -6,7 +6,10 @@
 //! its own copy of the spheres (the waves are a pure function of the step
 //! count, so every copy has the same bits), and runs the passes. A band
 //! starts by recomputing the springs across its top edge from the old
-//! positions, the bits the band above computes too.
+//! positions, the bits the band above computes too. On Linux each band's
+//! thread is pinned to a core of its own for the run (`placement`: a new
+//! thread here often started on its parent's core, and the two bands took
+//! turns on it for tens of milliseconds).
 //!
 //! A pass of a band reads, besides its own rows of the old positions, only
 //! the row just beyond each of its edges: the neighbours' edge rows. Each
