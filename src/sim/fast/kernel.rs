@@ -243,14 +243,16 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                 }
             }
         }
-        // The springs of row r, vector k of this strip, into its ring slot.
+        // The springs of row r, vector k of this strip, into its ring slot;
+        // of the row above the band only those the band's first row needs
+        // (not the east ones: that row's points are the band above's).
         macro_rules! row_springs {
             ($r:expr, $k:expr, $far:expr) => {{
                 let a = c0 + $k * W;
                 let cols = columns::<V>(n, a);
                 // SAFETY: row r is on the grid; the ring index is inside.
                 $far = V::or($far, unsafe {
-                    springs::<V, W, FMA>(src, $r, a, &cols, slot!($r), a + W - s0)
+                    springs::<V, W, FMA>(src, $r, a, &cols, $r >= j0, slot!($r), a + W - s0)
                 });
             }};
         }

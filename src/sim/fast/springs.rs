@@ -113,14 +113,18 @@ const fn fma<const FMA: u8>(t: u8) -> (bool, bool) {
 }
 
 /// The springs of row `r` for the `W` columns from `a`, into `out` at ring
-/// index `at`: the row's half of the software pipeline. Returns the lanes
-/// whose `d` is not normal (see [`spring`]).
+/// index `at`: the row's half of the software pipeline; the east springs
+/// only if `east` (a band leaves them out for the row above it, whose
+/// points are not its own: its first row needs only the three springs
+/// from above, and the east terms are left as they were). Returns the
+/// lanes whose `d` is not normal (see [`spring`]).
 #[inline(always)]
 pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     src: &Grid<*const f64>,
     r: usize,
     a: usize,
     cols: &Columns<V::Mask>,
+    east: bool,
     out: TermRow<W>,
     at: usize,
 ) -> V::Mask {
@@ -133,9 +137,11 @@ pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     // r + 1, and the row below the last is not read.
     unsafe {
         let p = load3::<V>(src, k, cols.on, m);
-        let b = load3::<V>(src, k + 1, cols.east, m);
-        let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut odd);
-        store3(out, EAST, at, &e);
+        if east {
+            let b = load3::<V>(src, k + 1, cols.east, m);
+            let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut odd);
+            store3(out, EAST, at, &e);
+        }
         if r + 1 < n {
             let b = load3::<V>(src, k + n, cols.on, m);
             let s = spring(&p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut odd);
