@@ -227,6 +227,13 @@ impl Simulation {
     /// the faster for the rest (and again every 20 runs, as the machine's
     /// other work comes and goes). Without the `parallel` feature every run
     /// is on the calling thread.
+    ///
+    /// A run on `k > 1` threads starts `k - 1` of its own, which end with
+    /// it. On Linux, when the calling thread may run on at least `k` cores,
+    /// the run pins each of its threads, the caller included, to a core of
+    /// its own, and gives the caller back its own set of cores when it
+    /// returns (the bands wait for each other by spinning, and two of them
+    /// sharing a core run at a fraction of the speed).
     pub fn set_threads(&mut self, threads: Option<usize>) {
         self.threads = threads.map(|k| k.max(1));
     }

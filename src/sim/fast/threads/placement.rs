@@ -17,7 +17,9 @@
 //! or not: an embedding program's threads keep the affinity they had. The
 //! band threads are the run's own, and end with it. Where the allowed
 //! cores are fewer than the bands, or a call fails, nothing is pinned: the
-//! bands are then only slower, never wrong.
+//! bands are then only slower, never wrong. (The price: while a run lasts
+//! the system cannot move a band off a core that other busy work shares;
+//! a program that keeps its cores busy otherwise runs on one thread.)
 
 /// The core each band's thread is pinned to for a run (band 0, the
 /// caller's, first), or none.
@@ -26,13 +28,23 @@ pub(super) struct Placement {
 }
 
 /// The cores for `bands` bands: the caller's `current` core for band 0,
-/// then the other `allowed` cores in order; none if there are too few.
+/// then the `allowed` cores after it, in order and round to the first;
+/// none if there are too few. (Starting after the caller's core, two runs
+/// at once from callers on cores apart take cores apart too.)
 fn plan(allowed: &[usize], current: usize, bands: usize) -> Vec<usize> {
-    if bands < 2 || allowed.len() < bands || !allowed.contains(&current) {
+    let Some(at) = allowed.iter().position(|&c| c == current) else {
+        return Vec::new();
+    };
+    if bands < 2 || allowed.len() < bands {
         return Vec::new();
     }
-    let others = allowed.iter().copied().filter(|&c| c != current);
-    std::iter::once(current).chain(others).take(bands).collect()
+    allowed
+        .iter()
+        .cycle()
+        .skip(at)
+        .take(bands)
+        .copied()
+        .collect()
 }
 
 impl Placement {
@@ -154,9 +166,10 @@ mod tests {
     use super::plan;
 
     #[test]
-    fn the_caller_keeps_its_core_and_each_band_gets_another() {
+    fn the_caller_keeps_its_core_and_each_band_gets_the_next() {
         assert_eq!(plan(&[0, 1], 1, 2), [1, 0]);
-        assert_eq!(plan(&[0, 1, 2, 3], 2, 3), [2, 0, 1]);
+        assert_eq!(plan(&[0, 1, 2, 3], 2, 3), [2, 3, 0]);
+        assert_eq!(plan(&[0, 1, 2, 3], 0, 2), [0, 1]);
         assert_eq!(plan(&[4, 6, 9], 9, 3), [9, 4, 6]);
         // Too few cores, one band, or a caller outside its own set: none.
         assert!(plan(&[0, 1], 0, 3).is_empty());
