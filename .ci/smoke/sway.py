@@ -42,7 +42,7 @@ for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
 class Sway:
     name = "wayland"
     checks = ["size", "colours", "idle-cpu", "drag", "outside", "escape", "close", "quiet",
-              "clean-exit", "fullscreen", "hidpi", "keys"]
+              "clean-exit", "fullscreen", "hidpi", "keys", "scenes"]
 
     def __init__(self, binary):
         self.binary = binary
