@@ -120,7 +120,15 @@ pub(crate) fn run(
     }
     let mut mailboxes = Mailboxes::new(bands, n);
     let mail = mailboxes.share();
-    let progress = Progress::new(bands);
+    // Each band's thread on a core of its own, for the run (`placement`);
+    // where that is not done, as many bands as there are cores to share.
+    let placement = Placement::for_bands(bands);
+    let cores = if placement.pins() {
+        bands
+    } else {
+        std::thread::available_parallelism().map_or(1, |c| c.get())
+    };
+    let progress = Progress::new(bands, cores);
     let rows = |b: usize| (b * n / bands, (b + 1) * n / bands);
     let start: &Cloth = cloth;
     let work = |b: usize, ws: &mut Workspace, mut spheres: Spheres| {
@@ -209,8 +217,6 @@ pub(crate) fn run(
         }
         (spheres, own)
     };
-    // Each band's thread on a core of its own, for the run (`placement`).
-    let placement = Placement::for_bands(bands);
     let (first, rest) = workspaces.split_at_mut(1);
     let (done, mut owns) = std::thread::scope(|scope| {
         let others: Vec<_> = rest

@@ -58,6 +58,11 @@ impl Placement {
         Placement { cores }
     }
 
+    /// Whether the bands' threads are pinned, each to a core of its own.
+    pub(super) fn pins(&self) -> bool {
+        !self.cores.is_empty()
+    }
+
     /// Pins the calling thread, band `b`'s (1 or more), to its core.
     pub(super) fn pin_band(&self, b: usize) {
         if let Some(&core) = self.cores.get(b) {
