@@ -11,9 +11,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// `pause`: under a hypervisor a run of `pause` can make the host take the
 /// core away (pause-loop exiting), which cost more than the wait here.
 /// (With more bands than cores, a waiting band yields at once instead:
-/// spinning there only keeps the band it waits for off the core. Two bands
-/// on one core, or three on two, ran at 780-2,200 us a step of the demo
-/// after 1,000 looks, 91-140 us yielding at once.)
+/// spinning there only keeps the band it waits for off the core. Spinning
+/// first, two bands on one core ran at 857 us a step of the demo, three on
+/// two cores at 330, 32 on two at 4,760-5,020; yielding at once, at 121,
+/// 90 and 415-427.)
 const SPINS: u32 = 1 << 16;
 
 /// One count, alone in its cache line (so that one band's store does not
