@@ -69,10 +69,13 @@ const fn stride(w: usize) -> usize {
 }
 
 /// Scratch for one band: the ring of spring terms, kept between passes,
-/// and a term row of zeros, the terms from the row above the grid.
+/// and a term row of zeros, the terms from the row above the grid; on
+/// several threads also the band's own buffers, kept between runs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workspace {
     terms: Vec<f64>,
+    #[cfg(feature = "parallel")]
+    pub(crate) own: Option<super::threads::Own>,
 }
 
 /// One term row: the terms of each spring type and axis for the columns

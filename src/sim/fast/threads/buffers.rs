@@ -7,14 +7,28 @@ use super::super::kernel::Grid;
 /// each a whole `n x n` grid of which the band uses only its rows and the
 /// row beyond each of its edges. (The rest is never touched: large zeroed
 /// allocations come from the system as pages that are only mapped when
-/// first written.)
-pub(super) struct Own {
+/// first written.) A band's buffers stay in its `Workspace` from one run
+/// to the next, so that a run does not map them afresh: every row a pass
+/// reads is stored or copied in before, whatever an earlier run left.
+#[derive(Clone)]
+pub(crate) struct Own {
     xyz: [[Vec<f64>; 3]; 2],
     n: usize,
 }
 
+impl std::fmt::Debug for Own {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Own {{ two {0} x {0} buffers }}", self.n)
+    }
+}
+
 impl Own {
-    pub(super) fn new(n: usize) -> Self {
+    /// Buffers for an `n x n` grid: `kept`, if it is one, else new ones.
+    pub(super) fn reuse(kept: Option<Own>, n: usize) -> Self {
+        kept.filter(|o| o.n == n).unwrap_or_else(|| Own::new(n))
+    }
+
+    fn new(n: usize) -> Self {
         Own {
             xyz: std::array::from_fn(|_| std::array::from_fn(|_| vec![0.0; n * n])),
             n,

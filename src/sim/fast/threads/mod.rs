@@ -74,12 +74,14 @@
 
 mod buffers;
 mod placement;
+
+pub(crate) use buffers::Own;
 mod progress;
 
 use super::kernel::Sweep;
 use super::{Path, SphereSet, Workspace};
 use crate::sim::{Cloth, Spheres, PASSES};
-use buffers::{copy_row, prefetch, Edge, Mailboxes, Own};
+use buffers::{copy_row, prefetch, Edge, Mailboxes};
 use placement::Placement;
 use progress::{facing, up, Kind, PoisonOnPanic, Progress};
 
@@ -135,8 +137,9 @@ pub(crate) fn run(
         let _guard = PoisonOnPanic(&progress);
         let (j0, j1) = rows(b);
         let up = up(b, bands);
-        // The band's rows and the rows beyond its edges, from the start.
-        let mut own = Own::new(n);
+        // The band's rows and the rows beyond its edges, from the start,
+        // in the buffers it kept from its last run if it has them.
+        let mut own = Own::reuse(ws.own.take(), n);
         let (lo, hi) = (j0.saturating_sub(1), (j1 + 1).min(n));
         for (to, from) in own.values(0).iter_mut().zip([&start.x, &start.y, &start.z]) {
             to[lo * n..hi * n].copy_from_slice(&from[lo * n..hi * n]);
@@ -218,7 +221,7 @@ pub(crate) fn run(
         (spheres, own)
     };
     let (first, rest) = workspaces.split_at_mut(1);
-    let (done, mut owns) = std::thread::scope(|scope| {
+    let (done, owns) = std::thread::scope(|scope| {
         let others: Vec<_> = rest
             .iter_mut()
             .take(bands - 1)
@@ -248,7 +251,7 @@ pub(crate) fn run(
     });
     *spheres = done;
     let last = (count * PASSES as u64 % 2) as usize;
-    for (b, own) in owns.iter_mut().enumerate() {
+    for (b, (mut own, ws)) in owns.into_iter().zip(workspaces.iter_mut()).enumerate() {
         let (j0, j1) = rows(b);
         for (to, from) in [&mut cloth.x, &mut cloth.y, &mut cloth.z]
             .into_iter()
@@ -256,5 +259,6 @@ pub(crate) fn run(
         {
             to[j0 * n..j1 * n].copy_from_slice(&from[j0 * n..j1 * n]);
         }
+        ws.own = Some(own);
     }
 }
