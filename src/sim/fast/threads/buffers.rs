@@ -10,10 +10,17 @@ use super::super::kernel::Grid;
 /// first written.) A band's buffers stay in its `Workspace` from one run
 /// to the next, so that a run does not map them afresh: every row a pass
 /// reads is stored or copied in before, whatever an earlier run left.
-#[derive(Clone)]
 pub(crate) struct Own {
     xyz: [[Vec<f64>; 3]; 2],
     n: usize,
+}
+
+/// A clone is new buffers of the same size: what they hold is scratch,
+/// never state (and copying them would map every page of both).
+impl Clone for Own {
+    fn clone(&self) -> Self {
+        Own::new(self.n)
+    }
 }
 
 impl std::fmt::Debug for Own {
