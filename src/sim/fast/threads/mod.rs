@@ -74,9 +74,9 @@
 
 mod buffers;
 mod placement;
+mod progress;
 
 pub(crate) use buffers::Own;
-mod progress;
 
 use super::kernel::Sweep;
 use super::{Path, SphereSet, Workspace};
