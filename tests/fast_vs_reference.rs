@@ -223,8 +223,8 @@ fn one_simulation_switching_paths_between_steps_keeps_the_bits() {
 
 #[test]
 fn one_simulation_switching_thread_counts_between_runs_keeps_the_bits() {
-    // One simulation through runs of 1 to 3 steps on 2, 3, 1, 5, 2 and 4
-    // threads, compared after every run: each band keeps its buffers from
+    // One simulation through runs of 1 to 3 steps on 2, 3, 1, 5, 2, 4, 3
+    // and 2 threads, compared after every run: each band keeps its buffers from
     // one run to the next, laid out for other bands when the count
     // changes, and none of what they held may leak into a pass; halfway,
     // the run goes on in a clone (whose buffers are new). The demo from
