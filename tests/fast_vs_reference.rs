@@ -199,15 +199,23 @@ fn points_inside_every_sphere_are_pushed_out_the_same_way() {
     check(cloth, 776, 1).unwrap();
 }
 
+/// The demo at step 300 (the golden state), twice: one simulation for
+/// the reference pass, one for the pass under test.
+fn two_at_step_300() -> (Simulation, Simulation) {
+    let text = std::fs::read("tests/data/cloth_step_00300.csv").unwrap();
+    let cloth = cloth_demo::sim::state_file::parse(&text, 32).unwrap();
+    (
+        Simulation::resume(cloth.clone(), 300),
+        Simulation::resume(cloth, 300),
+    )
+}
+
 #[test]
 fn one_simulation_switching_paths_between_steps_keeps_the_bits() {
     // One simulation, its scratch kept, through every path in turn and
     // back (SIMD widths 8, 4 and back), compared after every step: the
     // 32 x 32 demo from step 300, where the cloth lies on the spheres.
-    let text = std::fs::read("tests/data/cloth_step_00300.csv").unwrap();
-    let cloth = cloth_demo::sim::state_file::parse(&text, 32).unwrap();
-    let mut plain = Simulation::resume(cloth.clone(), 300);
-    let mut fast = Simulation::resume(cloth, 300);
+    let (mut plain, mut fast) = two_at_step_300();
     fast.set_threads(Some(1));
     let paths: Vec<Path> = Path::available().collect();
     let order = paths.iter().chain(paths.iter().rev()).chain(paths.iter());
@@ -224,15 +232,12 @@ fn one_simulation_switching_paths_between_steps_keeps_the_bits() {
 #[test]
 fn one_simulation_switching_thread_counts_between_runs_keeps_the_bits() {
     // One simulation through runs of 1 to 3 steps on 2, 3, 1, 5, 2, 4, 3
-    // and 2 threads, compared after every run: each band keeps its buffers from
-    // one run to the next, laid out for other bands when the count
-    // changes, and none of what they held may leak into a pass; halfway,
+    // and 2 threads, compared after every run: each band keeps its
+    // buffers from one run to the next, laid out for other bands when the
+    // count changes, and none of what they held may leak into a pass; halfway,
     // the run goes on in a clone (whose buffers are new). The demo from
     // step 300, where the cloth lies on the spheres.
-    let text = std::fs::read("tests/data/cloth_step_00300.csv").unwrap();
-    let cloth = cloth_demo::sim::state_file::parse(&text, 32).unwrap();
-    let mut plain = Simulation::resume(cloth.clone(), 300);
-    let mut fast = Simulation::resume(cloth, 300);
+    let (mut plain, mut fast) = two_at_step_300();
     for (k, &threads) in [2, 3, 1, 5, 2, 4, 3, 2].iter().enumerate() {
         let steps = 1 + k as u64 % 3;
         if k == 4 {
