@@ -25,6 +25,8 @@
 /// caller's, first), or none.
 pub(super) struct Placement {
     cores: Vec<usize>,
+    /// The caller's allowed cores as they were, read once, to put back.
+    caller_set: Option<os::CoreSet>,
 }
 
 /// The cores for `bands` bands: the caller's `current` core for band 0,
@@ -51,11 +53,12 @@ impl Placement {
     /// The placement for a run of `bands` bands started from the calling
     /// thread.
     pub(super) fn for_bands(bands: usize) -> Self {
-        let cores = match (os::allowed(), os::current()) {
-            (Some(allowed), Some(current)) => plan(&allowed, current, bands),
+        let caller_set = os::allowed_set();
+        let cores = match (&caller_set, os::current()) {
+            (Some(set), Some(current)) => plan(&os::cores_in(set), current, bands),
             _ => Vec::new(),
         };
-        Placement { cores }
+        Placement { cores, caller_set }
     }
 
     /// Whether the bands' threads are pinned, each to a core of its own.
@@ -73,7 +76,7 @@ impl Placement {
     /// Pins the caller (band 0) to its core until the guard drops.
     pub(super) fn pin_caller(&self) -> CallerPin {
         let restore = match self.cores.first() {
-            Some(&core) => os::allowed_set().filter(|_| os::pin(core)),
+            Some(&core) => self.caller_set.filter(|_| os::pin(core)),
             None => None,
         };
         CallerPin { restore }
@@ -109,15 +112,13 @@ mod os {
         }
     }
 
-    pub(super) fn allowed() -> Option<Vec<usize>> {
-        let set = allowed_set()?;
+    /// The cores in `set`, in order.
+    pub(super) fn cores_in(set: &CoreSet) -> Vec<usize> {
         let cores = 0..libc::CPU_SETSIZE as usize;
         // SAFETY: every index is below CPU_SETSIZE.
-        Some(
-            cores
-                .filter(|&c| unsafe { libc::CPU_ISSET(c, &set) })
-                .collect(),
-        )
+        cores
+            .filter(|&c| unsafe { libc::CPU_ISSET(c, set) })
+            .collect()
     }
 
     pub(super) fn current() -> Option<usize> {
@@ -152,8 +153,8 @@ mod os {
     pub(super) fn allowed_set() -> Option<CoreSet> {
         None
     }
-    pub(super) fn allowed() -> Option<Vec<usize>> {
-        None
+    pub(super) fn cores_in(_: &CoreSet) -> Vec<usize> {
+        Vec::new()
     }
     pub(super) fn current() -> Option<usize> {
         None
@@ -187,7 +188,7 @@ mod tests {
     #[test]
     fn a_pinned_thread_runs_on_its_core_and_the_caller_gets_its_set_back() {
         use super::{os, Placement};
-        let before = os::allowed().unwrap();
+        let before = os::cores_in(&os::allowed_set().unwrap());
         if before.len() < 2 {
             return; // nothing to place on one core
         }
@@ -196,16 +197,19 @@ mod tests {
         std::thread::spawn(move || {
             placement.pin_band(1);
             assert_eq!(os::current(), Some(core));
-            assert_eq!(os::allowed().unwrap(), [core]);
+            assert_eq!(os::cores_in(&os::allowed_set().unwrap()), [core]);
         })
         .join()
         .unwrap();
         let placement = Placement::for_bands(2);
         {
             let _pin = placement.pin_caller();
-            assert_eq!(os::allowed().unwrap(), [placement.cores[0]]);
+            assert_eq!(
+                os::cores_in(&os::allowed_set().unwrap()),
+                [placement.cores[0]]
+            );
             assert_eq!(os::current(), Some(placement.cores[0]));
         }
-        assert_eq!(os::allowed().unwrap(), before);
+        assert_eq!(os::cores_in(&os::allowed_set().unwrap()), before);
     }
 }
