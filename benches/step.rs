@@ -2,7 +2,7 @@
 //!
 //! - `step/reference` and `step/fast`: one step of the demo (32 x 32, 15
 //!   passes, from a draped state), the plain line-by-line pass against the
-//!   fast one on this CPU's best path and one thread;
+//!   fast one on this CPU's best instruction set and one thread;
 //! - `frame/vertices`: building one frame's vertex data;
 //! - `frame/headless`: one whole headless frame at 792x573: a step, the
 //!   vertex data, upload, draw, finish and read back (skipped, with a note,
@@ -10,8 +10,8 @@
 //! - `scaling/1-thread/N` and `scaling/2-threads/N`: the fast step on
 //!   N x N grids, as throughput in point-passes (criterion prints elements
 //!   per second; nanoseconds per point-pass is 1e9 over that);
-//! - last, **ratios**: the reference against every path this CPU has, on
-//!   one thread and two, timed in alternation (reference, path, reference,
+//! - last, **ratios**: the reference against every instruction set this CPU has, on
+//!   one thread and two, timed in alternation (reference, fast, reference,
 //!   ...) so that a machine whose speed drifts still gives fair ratios;
 //!   the medians of the pairs' ratios, printed as a table.
 //!
@@ -23,7 +23,7 @@ use criterion::{black_box, BenchmarkId, Criterion, Throughput};
 
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera};
-use cloth_demo::sim::{reference, Path, Simulation, PASSES};
+use cloth_demo::sim::{reference, InstructionSet, Simulation, PASSES};
 
 /// A state from the middle of the demo: draped over the spheres, where
 /// collisions are at work.
@@ -149,13 +149,13 @@ fn ratios() {
         }
     };
     println!("\nratios against step/reference (32 x 32, {ROUNDS} alternating pairs of {STEPS} steps, medians):");
-    println!("| path | threads | us a step | x reference |");
+    println!("| instruction set | threads | us a step | x reference |");
     println!("|---|---|---|---|");
     let mut reference_times = Vec::new();
-    for path in Path::available() {
+    for set in InstructionSet::available() {
         for threads in [1, 2] {
             let fast = move |s: &mut Simulation, k: u64| {
-                s.set_path(path).expect("an available path");
+                s.set_instruction_set(set).expect("an available set");
                 s.set_threads(Some(threads));
                 s.run(k);
             };
@@ -168,7 +168,7 @@ fn ratios() {
                 times.push(f);
             }
             println!(
-                "| {path} | {threads} | {:.1} | {:.2} |",
+                "| {set} | {threads} | {:.1} | {:.2} |",
                 median(times) * 1e6,
                 median(ratio)
             );

@@ -13,6 +13,7 @@ mod progress;
 use std::process::ExitCode;
 
 use clap::Parser;
+use cloth_demo::sim::InstructionSet;
 
 use cli::{Cli, Command};
 use commands::Failure;
@@ -33,11 +34,15 @@ fn main() -> ExitCode {
     if let Err(e) = cli.validate() {
         return usage_error(e);
     }
-    // A forced SIMD path the CPU lacks is bad usage, not a quiet fallback.
-    if let Err(e) = cloth_demo::sim::Path::from_env() {
-        eprintln!("cloth-demo: error: {e}");
-        return ExitCode::from(2);
-    }
+    // A forced instruction set the CPU lacks is bad usage, not a quiet
+    // fallback.
+    let instruction_set = match instruction_set_from_env() {
+        Ok(set) => set,
+        Err(e) => {
+            eprintln!("cloth-demo: error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let Some(command) = cli.command else {
         let options = cloth_demo::app::Options {
             fullscreen: cli.window.fullscreen,
@@ -54,10 +59,31 @@ fn main() -> ExitCode {
         ))));
     }
     exit(match command {
-        Command::Render(args) => commands::render::run(&args),
-        Command::Simulate(args) => commands::simulate::run(&args),
-        Command::Record(args) => commands::record::run(&args),
+        Command::Render(args) => commands::render::run(&args, instruction_set),
+        Command::Simulate(args) => commands::simulate::run(&args, instruction_set),
+        Command::Record(args) => commands::record::run(&args, instruction_set),
     })
+}
+
+/// The environment variable that forces the physics' instruction set.
+const SIMD_VARIABLE: &str = "CLOTH_DEMO_SIMD";
+
+/// The instruction set [`SIMD_VARIABLE`] forces: `None` when it is unset
+/// or empty.
+///
+/// # Errors
+/// One line when it names no instruction set, or one this CPU lacks.
+fn instruction_set_from_env() -> Result<Option<InstructionSet>, String> {
+    match std::env::var(SIMD_VARIABLE) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(format!("{SIMD_VARIABLE} is not valid text")),
+        Ok(s) if s.is_empty() => Ok(None),
+        Ok(s) => s
+            .parse::<InstructionSet>()
+            .and_then(InstructionSet::check)
+            .map(Some)
+            .map_err(|e| format!("{SIMD_VARIABLE}={s}: {e}")),
+    }
 }
 
 /// One line on stderr for a failure, and its exit code.

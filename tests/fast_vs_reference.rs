@@ -1,9 +1,9 @@
 //! The fast pass against the plain one, bit for bit, on random finite
 //! states of every grid size: near the floor, inside spheres, crumpled;
-//! through every instruction-set path this CPU has, on one thread and in
+//! through every instruction set this CPU has, on one thread and in
 //! bands on several.
 
-use cloth_demo::sim::{reference, Cloth, Path, Simulation, Spheres};
+use cloth_demo::sim::{reference, Cloth, InstructionSet, Simulation, Spheres};
 use proptest::prelude::*;
 
 /// Compare every coordinate's bits.
@@ -25,7 +25,7 @@ fn same_bits(a: &Cloth, b: &Cloth) -> Result<(), TestCaseError> {
 }
 
 /// Run `steps` steps the plain way and, from the same start, the fast way
-/// through every path this CPU has, on `threads` threads (one run of all
+/// through every set this CPU has, on `threads` threads (one run of all
 /// the steps, as `simulate` does); compare the final states.
 fn check_threads(
     cloth: Cloth,
@@ -37,13 +37,13 @@ fn check_threads(
     for _ in 0..steps {
         reference::step(&mut plain);
     }
-    for path in Path::available() {
+    for set in InstructionSet::available() {
         let mut fast = Simulation::resume(cloth.clone(), start);
-        fast.set_path(path).unwrap();
+        fast.set_instruction_set(set).unwrap();
         fast.set_threads(Some(threads));
         fast.run(steps);
         same_bits(&fast.cloth, &plain.cloth)
-            .map_err(|e| TestCaseError::fail(format!("{path}: {e}")))?;
+            .map_err(|e| TestCaseError::fail(format!("{set}: {e}")))?;
         prop_assert_eq!(&fast.spheres, &plain.spheres);
     }
     Ok(())
@@ -52,10 +52,10 @@ fn check_threads(
 /// [`check_threads`] on one thread, comparing after each step.
 fn check(cloth: Cloth, start: u64, steps: u64) -> Result<(), TestCaseError> {
     let mut plain = Simulation::resume(cloth.clone(), start);
-    let mut fast: Vec<Simulation> = Path::available()
-        .map(|path| {
+    let mut fast: Vec<Simulation> = InstructionSet::available()
+        .map(|set| {
             let mut sim = Simulation::resume(cloth.clone(), start);
-            sim.set_path(path).unwrap();
+            sim.set_instruction_set(set).unwrap();
             sim.set_threads(Some(1));
             sim
         })
@@ -65,22 +65,10 @@ fn check(cloth: Cloth, start: u64, steps: u64) -> Result<(), TestCaseError> {
         for sim in &mut fast {
             sim.step();
             same_bits(&sim.cloth, &plain.cloth)
-                .map_err(|e| TestCaseError::fail(format!("{}: {e}", sim.path())))?;
+                .map_err(|e| TestCaseError::fail(format!("{}: {e}", sim.instruction_set())))?;
         }
     }
     Ok(())
-}
-
-#[test]
-fn every_path_the_environment_forces_is_taken() {
-    // CI runs the tests with CLOTH_DEMO_SIMD set to each path in turn: a
-    // name the CPU cannot run must fail here, not fall back quietly.
-    match Path::from_env() {
-        Ok(Some(path)) => assert_eq!(Path::selected(), path),
-        Ok(None) => assert_eq!(Path::selected(), Path::best()),
-        Err(e) => panic!("{e}"),
-    }
-    assert!(Path::available().any(|p| p == Path::Baseline));
 }
 
 /// A cloth of `n x n` points: the flat sheet scaled and moved, plus noise.
@@ -178,7 +166,7 @@ proptest! {
 #[test]
 fn points_inside_every_sphere_are_pushed_out_the_same_way() {
     // Every point of a small grid placed inside a sphere, one exactly at a
-    // centre: the collision paths (push, centre) agree.
+    // centre: the collision sets (push, centre) agree.
     let spheres = Spheres::after_steps(777);
     let mut pts = Vec::new();
     for k in 0..25 {
@@ -195,7 +183,7 @@ fn points_inside_every_sphere_are_pushed_out_the_same_way() {
     assert_eq!(fast, plain);
     assert!(fast.points().flatten().all(f64::is_finite));
     // And a whole step from there (the spheres moved to step 777 first),
-    // through every path.
+    // through every set.
     check(cloth, 776, 1).unwrap();
 }
 
@@ -211,20 +199,20 @@ fn two_at_step_300() -> (Simulation, Simulation) {
 }
 
 #[test]
-fn one_simulation_switching_paths_between_steps_keeps_the_bits() {
-    // One simulation, its scratch kept, through every path in turn and
+fn one_simulation_switching_instruction_sets_between_steps_keeps_the_bits() {
+    // One simulation, its scratch kept, through every set in turn and
     // back (SIMD widths 8, 4 and back), compared after every step: the
     // 32 x 32 demo from step 300, where the cloth lies on the spheres.
     let (mut plain, mut fast) = two_at_step_300();
     fast.set_threads(Some(1));
-    let paths: Vec<Path> = Path::available().collect();
-    let order = paths.iter().chain(paths.iter().rev()).chain(paths.iter());
-    for (k, &path) in order.enumerate() {
-        fast.set_path(path).unwrap();
+    let sets: Vec<InstructionSet> = InstructionSet::available().collect();
+    let order = sets.iter().chain(sets.iter().rev()).chain(sets.iter());
+    for (k, &set) in order.enumerate() {
+        fast.set_instruction_set(set).unwrap();
         fast.step();
         reference::step(&mut plain);
         same_bits(&fast.cloth, &plain.cloth)
-            .map_err(|e| format!("step {k} on {path}: {e}"))
+            .map_err(|e| format!("step {k} on {set}: {e}"))
             .unwrap();
     }
 }
@@ -258,9 +246,9 @@ fn one_simulation_switching_thread_counts_between_runs_keeps_the_bits() {
 fn pushes_out_of_a_sphere_in_either_half_of_a_vector_or_both() {
     // Rows of 32 points where only some columns lie inside a sphere: in
     // columns 0-3 only, 4-7 only (each within one half of an 8-lane
-    // vector, which the AVX-512 path works out with half the divider's
+    // vector, which the AVX-512 set works out with half the divider's
     // work), 2-5 across the halves, and a single column; every other point
-    // is high above everything. One step through every path, compared
+    // is high above everything. One step through every set, compared
     // with the plain pass.
     let spheres = Spheres::after_steps(500);
     let inside: [&[usize]; 5] = [
@@ -311,8 +299,7 @@ fn spheres_of_any_radius_push_the_same_way() {
     // `Spheres::radii` is public: a negative radius collides as its size
     // (the test is `d < r * r`), a zero or tiny one never, a large one
     // holds most of the cloth. The demo's step-300 cloth, lying on the
-    // spheres, one pass of the selected path against the plain pass (CI
-    // runs this under every path).
+    // spheres, one pass of the fastest set against the plain pass.
     let text = std::fs::read("tests/data/cloth_step_00300.csv").unwrap();
     let cloth = cloth_demo::sim::state_file::parse(&text, 32).unwrap();
     for r in [-0.5, 0.0, 1e-160, 0.5, 2.5, -2.5] {

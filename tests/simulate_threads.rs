@@ -6,13 +6,16 @@ mod common;
 
 use std::process::{Command, Output};
 
-use cloth_demo::sim::{Path, PATH_VARIABLE};
+use cloth_demo::sim::InstructionSet;
+
+/// The environment variable that forces the instruction set.
+const SIMD_VARIABLE: &str = "CLOTH_DEMO_SIMD";
 
 fn simulate(args: &[&str], path: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
-    cmd.arg("simulate").args(args).env_remove(PATH_VARIABLE);
+    cmd.arg("simulate").args(args).env_remove(SIMD_VARIABLE);
     if let Some(p) = path {
-        cmd.env(PATH_VARIABLE, p);
+        cmd.env(SIMD_VARIABLE, p);
     }
     cmd.output().expect("run cloth-demo")
 }
@@ -21,7 +24,7 @@ fn simulate(args: &[&str], path: Option<&str>) -> Output {
 fn every_thread_count_and_path_writes_the_golden_300_file() {
     let golden = std::fs::read_to_string(common::data_path("cloth_step_00300.csv")).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    for path in Path::available() {
+    for path in InstructionSet::available() {
         for threads in ["1", "2", "3"] {
             let csv = dir.path().join(format!("{path}-{threads}.csv"));
             let out = simulate(
@@ -75,9 +78,12 @@ fn a_path_that_is_not_there_is_a_usage_error() {
     common::assert_one_line_error(
         &simulate(&["--steps", "1"], Some("sse9")),
         2,
-        &[PATH_VARIABLE],
+        &[SIMD_VARIABLE],
     );
-    for path in Path::ALL.into_iter().filter(|p| !p.supported()) {
+    for path in InstructionSet::ALL
+        .into_iter()
+        .filter(|p| !p.is_available())
+    {
         common::assert_one_line_error(
             &simulate(&["--steps", "1"], Some(path.name())),
             2,

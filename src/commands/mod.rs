@@ -9,7 +9,7 @@ pub mod simulate;
 
 use std::time::Duration;
 
-use cloth_demo::sim::{state_file, Model, Simulation, GRID};
+use cloth_demo::sim::{state_file, InstructionSet, Model, Simulation, GRID};
 use indicatif::{HumanBytes, HumanCount};
 
 use crate::cli::{ModelArgs, StartArgs};
@@ -73,9 +73,27 @@ impl From<output::Error> for Failure {
 /// describe. A state file with previous positions (written under inertia)
 /// carries them on under a model with inertia; one without starts at rest.
 ///
+/// Its passes run on `instruction_set` where one is given, else on the
+/// fastest this CPU has.
+///
 /// # Errors
-/// [`Failure::Run`] naming the file for one that cannot be read or parsed.
-pub fn start_state(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, Failure> {
+/// [`Failure::Run`] naming the file for one that cannot be read or parsed,
+/// or for an instruction set this CPU lacks.
+pub fn start_state(
+    start: &StartArgs,
+    model: &ModelArgs,
+    instruction_set: Option<InstructionSet>,
+) -> Result<Simulation, Failure> {
+    let mut sim = start_simulation(start, model)?;
+    if let Some(set) = instruction_set {
+        sim.set_instruction_set(set)
+            .map_err(|e| Failure::Run(e.to_string()))?;
+    }
+    Ok(sim)
+}
+
+/// [`start_state`] on the fastest instruction set.
+fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, Failure> {
     match &start.from {
         None => Ok(Simulation::resume_with(
             model.start_cloth(),

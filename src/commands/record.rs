@@ -8,6 +8,8 @@ use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::record::{palette, GifRecorder};
 use indicatif::ProgressBar;
 
+use cloth_demo::sim::InstructionSet;
+
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::{Format, RecordArgs};
 use crate::encode::ApngRecorder;
@@ -25,9 +27,9 @@ use crate::progress;
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
-pub fn run(args: &RecordArgs) -> Result<(), Failure> {
+pub fn run(args: &RecordArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
     let format = args.format().map_err(Failure::Run)?;
-    let mut sim = start_state(&args.start, &args.model)?;
+    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
     let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
     let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
     ctx.set_shade(args.model.shade());

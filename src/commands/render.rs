@@ -4,6 +4,8 @@ use std::time::Instant;
 
 use cloth_demo::render::headless::HeadlessContext;
 
+use cloth_demo::sim::InstructionSet;
+
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::RenderArgs;
 use crate::encode;
@@ -20,8 +22,8 @@ use crate::progress;
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
-pub fn run(args: &RenderArgs) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start, &args.model)?;
+pub fn run(args: &RenderArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
+    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
     let mut out = Output::create(&args.out, Content::Binary("PNG"))?;
     let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
     ctx.set_shade(args.model.shade());

@@ -135,10 +135,11 @@
 //! once, part of the square roots on the FMA units by a routine proven to
 //! round correctly, and bands of rows on several threads. Its module docs
 //! say, change by change, why the bits stay the same; property tests check
-//! it against [`reference`](mod@reference) on random states, every path and thread count.
+//! it against [`reference`](mod@reference) on random states, every instruction set and thread count.
 
 pub mod fast;
 pub mod general;
+mod instruction_set;
 pub mod model;
 pub mod reference;
 mod simulation;
@@ -147,8 +148,8 @@ pub mod state_file;
 
 pub use simulation::Simulation;
 
-pub use fast::{Path, PATH_VARIABLE};
 pub use general::HOOKE_STIFFNESS;
+pub use instruction_set::{InstructionSet, InstructionSetError};
 pub use model::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
     Thickness, Wind, BEND_SHARE,
@@ -299,7 +300,7 @@ impl Cloth {
     /// replaced together. `spheres` are the collision spheres for this step.
     ///
     /// Runs the fast pass (see the [`fast`] module's docs, on
-    /// [`Path::selected`]) with a fresh buffer; [`Simulation::step`] keeps
+    /// [`InstructionSet::best`]) with a fresh buffer; [`Simulation::step`] keeps
     /// its buffers between passes. The same bits as [`reference::pass`].
     pub fn pass(&mut self, spheres: &Spheres) {
         let mut next = self.clone();
@@ -307,7 +308,7 @@ impl Cloth {
             self,
             &mut next,
             &fast::SphereSet::from(spheres),
-            Path::selected(),
+            InstructionSet::best(),
             &mut fast::Workspace::default(),
         );
         *self = next;

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::state_file::{self, State};
-use super::{fast, general, Cloth, Model, Path, Spheres, GRID};
+use super::{fast, general, Cloth, InstructionSet, InstructionSetError, Model, Spheres, GRID};
 
 /// The whole simulated scene: the cloth and the spheres it falls onto, and
 /// the [`Model`] of physics that moves them (the original unless set).
@@ -33,8 +33,8 @@ pub struct Simulation {
     pub(super) general: general::Workspace,
     /// Scratch for the fast pass, one per band.
     workspaces: Vec<fast::Workspace>,
-    /// The instruction-set path of the fast pass.
-    path: Path,
+    /// The instruction set both passes run on.
+    instruction_set: InstructionSet,
     /// Threads asked for; `None`: what pays (see [`Simulation::set_threads`]).
     threads: Option<usize>,
     /// What the runs have measured, when the thread count is left to them.
@@ -44,7 +44,7 @@ pub struct Simulation {
 
 impl PartialEq for Simulation {
     /// Two simulations are equal when their cloth, spheres, model and
-    /// previous positions are; scratch space, path and threads do not count.
+    /// previous positions are; scratch space, instruction set and threads do not count.
     fn eq(&self, other: &Self) -> bool {
         self.cloth == other.cloth
             && self.spheres == other.spheres
@@ -144,7 +144,7 @@ impl Simulation {
             previous,
             workspaces: Vec::new(),
             general: general::Workspace::default(),
-            path: Path::selected(),
+            instruction_set: InstructionSet::best(),
             threads: None,
             #[cfg(feature = "parallel")]
             auto: AutoThreads::default(),
@@ -198,21 +198,19 @@ impl Simulation {
         self.spheres.a
     }
 
-    /// The instruction-set path the fast pass takes (every path gives the
-    /// same bits). A new simulation takes [`Path::selected`].
-    pub fn path(&self) -> Path {
-        self.path
+    /// The instruction set the passes run on (every set gives the same
+    /// bits). A new simulation takes [`InstructionSet::best`].
+    pub fn instruction_set(&self) -> InstructionSet {
+        self.instruction_set
     }
 
-    /// Take another path.
+    /// Run the passes, fast and general, on `set` from the next step on.
     ///
     /// # Errors
-    /// If this CPU cannot run `path`; the path is then unchanged.
-    pub fn set_path(&mut self, path: Path) -> Result<(), String> {
-        if !path.supported() {
-            return Err(format!("this CPU cannot run the {path} path"));
-        }
-        self.path = path;
+    /// [`InstructionSetError::Unavailable`] if this CPU cannot run `set`;
+    /// the set is then unchanged.
+    pub fn set_instruction_set(&mut self, set: InstructionSet) -> Result<(), InstructionSetError> {
+        self.instruction_set = set.check()?;
         Ok(())
     }
 
@@ -278,7 +276,7 @@ impl Simulation {
             &mut self.back,
             &mut self.spheres,
             count,
-            self.path,
+            self.instruction_set,
             &mut self.workspaces,
             bands,
         );

@@ -47,13 +47,11 @@
 //!   their rows top down or bottom up; rows are independent within a
 //!   pass, so the order changes nothing.
 //!
-//! # Paths
+//! # Instruction sets
 //!
 //! The instruction set is picked at run time, so one binary runs on any
 //! x86-64 (and the baseline on any other CPU), with the same bits on each:
-//! see [`Path`]. The environment variable `CLOTH_DEMO_SIMD` forces one
-//! (`avx512-fma`, `avx512`, `avx2`, `baseline`); the tests run every path
-//! the CPU has.
+//! see [`InstructionSet`]. The tests run every set the CPU has.
 
 pub mod exact;
 mod finish;
@@ -66,11 +64,7 @@ mod sweep_tests;
 #[cfg(feature = "parallel")]
 pub mod threads;
 
-use std::fmt;
-use std::str::FromStr;
-use std::sync::OnceLock;
-
-use super::{Cloth, Spheres, DIST, SPACING};
+use super::{Cloth, InstructionSet, Spheres, DIST, SPACING};
 pub(crate) use kernel::Workspace;
 use kernel::{Grid, Sweep};
 pub(crate) use sphere_set::SphereSet;
@@ -79,9 +73,6 @@ pub(crate) use sphere_set::SphereSet;
 const REST_EDGE: f64 = SPACING * DIST[2][3];
 /// Rest length of the diagonal springs.
 const REST_DIAGONAL: f64 = SPACING * DIST[3][3];
-
-/// The environment variable that forces a [`Path`].
-pub const PATH_VARIABLE: &str = "CLOTH_DEMO_SIMD";
 
 /// Which springs of a row the `avx512-fma` path sends to the FMA square
 /// root (bit `t`) and division (bit `t + 4`), for spring type `t` (0 east,
@@ -92,110 +83,6 @@ pub const PATH_VARIABLE: &str = "CLOTH_DEMO_SIMD";
 /// vector ports are nearly as busy as the divider.
 #[cfg(target_arch = "x86_64")]
 const FMA_SPLIT: u8 = 0b0000_0100;
-
-/// An instruction-set path through the pass. All give the same bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Path {
-    /// AVX-512, with part of the springs' square roots and divisions on the
-    /// FMA units ([`exact`]) and the rest on the divider.
-    Avx512Fma,
-    /// AVX-512, every square root and division on the divider.
-    Avx512,
-    /// AVX2 (four lanes).
-    Avx2,
-    /// Plain `f64` operations, for any CPU.
-    Baseline,
-}
-
-impl Path {
-    /// Every path, fastest first.
-    pub const ALL: [Path; 4] = [Path::Avx512Fma, Path::Avx512, Path::Avx2, Path::Baseline];
-
-    /// The path's name, as [`PATH_VARIABLE`] takes it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Path::Avx512Fma => "avx512-fma",
-            Path::Avx512 => "avx512",
-            Path::Avx2 => "avx2",
-            Path::Baseline => "baseline",
-        }
-    }
-
-    /// Whether this CPU can run the path.
-    pub fn supported(self) -> bool {
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx512Fma | Path::Avx512 => std::arch::is_x86_feature_detected!("avx512f"),
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
-            #[cfg(not(target_arch = "x86_64"))]
-            Path::Avx512Fma | Path::Avx512 | Path::Avx2 => false,
-            Path::Baseline => true,
-        }
-    }
-
-    /// The paths this CPU can run, fastest first.
-    pub fn available() -> impl Iterator<Item = Path> {
-        Path::ALL.into_iter().filter(|p| p.supported())
-    }
-
-    /// The fastest path this CPU has.
-    pub fn best() -> Path {
-        Path::available().next().unwrap_or(Path::Baseline)
-    }
-
-    /// The path [`PATH_VARIABLE`] asks for: `Ok(None)` when it is unset or
-    /// empty.
-    ///
-    /// # Errors
-    /// A one-line message when it names no path, or one this CPU lacks.
-    pub fn from_env() -> Result<Option<Path>, String> {
-        match std::env::var(PATH_VARIABLE) {
-            Err(std::env::VarError::NotPresent) => Ok(None),
-            Err(std::env::VarError::NotUnicode(_)) => {
-                Err(format!("{PATH_VARIABLE} is not valid text"))
-            }
-            Ok(s) if s.is_empty() => Ok(None),
-            Ok(s) => {
-                let path: Path = s.parse().map_err(|e| format!("{PATH_VARIABLE}: {e}"))?;
-                if path.supported() {
-                    Ok(Some(path))
-                } else {
-                    Err(format!(
-                        "{PATH_VARIABLE}={path}: this CPU cannot run that path"
-                    ))
-                }
-            }
-        }
-    }
-
-    /// The path a new [`super::Simulation`] takes: the one
-    /// [`PATH_VARIABLE`] forces if that is valid, else [`Path::best`].
-    /// Read once per process.
-    pub fn selected() -> Path {
-        static SELECTED: OnceLock<Path> = OnceLock::new();
-        *SELECTED.get_or_init(|| Path::from_env().ok().flatten().unwrap_or_else(Path::best))
-    }
-}
-
-impl fmt::Display for Path {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Path {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Path, String> {
-        Path::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Path::ALL.iter().map(|p| p.name()).collect();
-                format!("unknown path {s:?} (one of: {})", names.join(", "))
-            })
-    }
-}
 
 /// A band of one pass: rows `j0..j1` of `dst` from `src`, in the order
 /// and with the calls the [`kernel::Sweep`] gives (see [`kernel::band`]).
@@ -260,19 +147,20 @@ unsafe fn band_baseline(
     unsafe { kernel::band::<lanes::Portable, 4, 0>(s, d, j0, j1, sp, ws, sweep) }
 }
 
-impl Path {
-    /// The band function of a supported path.
-    fn band(self) -> BandFn {
-        assert!(self.supported(), "path {self} is not supported here");
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx512Fma => band_avx512_fma,
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx512 => band_avx512,
-            #[cfg(target_arch = "x86_64")]
-            Path::Avx2 => band_avx2,
-            _ => band_baseline,
-        }
+/// The band function for `set`.
+///
+/// # Panics
+/// If this CPU cannot run `set`.
+fn band_for(set: InstructionSet) -> BandFn {
+    assert!(set.is_available(), "this CPU cannot run {set}");
+    match set {
+        #[cfg(target_arch = "x86_64")]
+        InstructionSet::Avx512Fma => band_avx512_fma,
+        #[cfg(target_arch = "x86_64")]
+        InstructionSet::Avx512 => band_avx512,
+        #[cfg(target_arch = "x86_64")]
+        InstructionSet::Avx2 => band_avx2,
+        _ => band_baseline,
     }
 }
 
@@ -296,22 +184,22 @@ fn grid_of_mut(c: &mut Cloth) -> Grid<*mut f64> {
 /// (made once a step by the caller).
 ///
 /// # Panics
-/// If the sizes differ, or `path` is not supported.
+/// If the sizes differ, or this CPU cannot run `set`.
 pub(crate) fn pass(
     src: &Cloth,
     dst: &mut Cloth,
     spheres: &SphereSet,
-    path: Path,
+    set: InstructionSet,
     ws: &mut Workspace,
 ) {
     let n = src.n();
     assert_eq!(dst.n(), n, "pass: buffers of different sizes");
     assert!(src.x.len() == n * n && src.y.len() == n * n && src.z.len() == n * n);
     assert!(dst.x.len() == n * n && dst.y.len() == n * n && dst.z.len() == n * n);
-    let band = path.band();
+    let band = band_for(set);
     // SAFETY: both grids are n x n (checked above), `dst` is borrowed
-    // mutably and `src` shared, so no one else touches them; the path is
-    // supported (checked in `band()`).
+    // mutably and `src` shared, so no one else touches them; the set is
+    // available (checked in `band_for`).
     unsafe {
         band(
             &grid_of(src),
@@ -334,13 +222,13 @@ pub(crate) fn run(
     back: &mut Cloth,
     spheres: &mut Spheres,
     count: u64,
-    path: Path,
+    set: InstructionSet,
     workspaces: &mut Vec<Workspace>,
     bands: usize,
 ) {
     #[cfg(feature = "parallel")]
     if bands > 1 {
-        return threads::run(cloth, spheres, count, path, workspaces, bands);
+        return threads::run(cloth, spheres, count, set, workspaces, bands);
     }
     let _ = bands;
     if workspaces.is_empty() {
@@ -348,9 +236,9 @@ pub(crate) fn run(
     }
     for _ in 0..count {
         spheres.step();
-        let set = SphereSet::from(&*spheres);
+        let spheres_now = SphereSet::from(&*spheres);
         for _ in 0..super::PASSES {
-            pass(cloth, back, &set, path, &mut workspaces[0]);
+            pass(cloth, back, &spheres_now, set, &mut workspaces[0]);
             std::mem::swap(cloth, back);
         }
     }

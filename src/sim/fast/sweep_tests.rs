@@ -1,11 +1,12 @@
 //! `kernel::band` swept both ways, on every band of a grid: the same bits
-//! as one whole pass, on every path this CPU has, with each of the
+//! as one whole pass, on every instruction set this CPU has, with each of the
 //! sweep's calls made once.
 
 use std::cell::Cell;
 
 use super::kernel::Sweep;
-use super::{grid_of, grid_of_mut, pass, Path, SphereSet, Workspace};
+use super::{band_for, grid_of, grid_of_mut, pass, SphereSet, Workspace};
+use crate::sim::InstructionSet;
 use crate::sim::{state_file, Cloth, Spheres};
 
 /// A small cloth, crumpled so that its springs stretch and squash, near
@@ -26,11 +27,17 @@ fn crumpled(n: usize) -> Cloth {
 /// pass (rows outside the band keep their old values).
 fn every_band_both_ways(cloth: &Cloth, spheres: &Spheres) {
     let n = cloth.n();
-    let set = SphereSet::from(spheres);
-    for path in Path::available() {
+    let sphere_set = SphereSet::from(spheres);
+    for set in InstructionSet::available() {
         let mut whole = cloth.clone();
-        pass(cloth, &mut whole, &set, path, &mut Workspace::default());
-        let band = path.band();
+        pass(
+            cloth,
+            &mut whole,
+            &sphere_set,
+            set,
+            &mut Workspace::default(),
+        );
+        let band = band_for(set);
         let mut ws = Workspace::default();
         for up in [false, true] {
             for j0 in 0..n {
@@ -44,19 +51,19 @@ fn every_band_both_ways(cloth: &Cloth, spheres: &Spheres) {
                     };
                     let mut out = cloth.clone();
                     // SAFETY: both grids are n x n, on this thread alone;
-                    // the path is supported (`available`).
+                    // the set is available (`available`).
                     unsafe {
                         band(
                             &grid_of(cloth),
                             &grid_of_mut(&mut out),
                             j0,
                             j1,
-                            &set,
+                            &sphere_set,
                             &mut ws,
                             &sweep,
                         )
                     };
-                    let what = format!("{path}, n = {n}, rows {j0}..{j1}, up = {up}");
+                    let what = format!("{set}, n = {n}, rows {j0}..{j1}, up = {up}");
                     let far_row = if up { j0 > 0 } else { j1 < n };
                     assert_eq!(far.get(), usize::from(far_row), "far calls: {what}");
                     assert_eq!(near.get(), 1, "near_stored calls: {what}");

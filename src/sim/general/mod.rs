@@ -41,7 +41,9 @@ pub use hooke::{hooke_term, HOOKE_STIFFNESS};
 pub use self_collision::{Settled, SpatialHash};
 
 use super::model::{Buffering, Model, Pins, SpringLaw};
-use super::{collide, spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, SPACING};
+use super::{
+    collide, spring_term, Cloth, InstructionSet, Simulation, Spheres, DIST, GRAVITY, SPACING,
+};
 use rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, Rows};
 
 /// What the general pass keeps between passes so that a step allocates
@@ -75,8 +77,10 @@ pub fn step(sim: &mut Simulation) {
         }
         None => sim.previous = None,
     }
+    let set = sim.instruction_set();
     for _ in 0..model.passes.get() {
         pass_in(
+            set,
             &mut sim.cloth,
             &mut sim.back,
             &sim.spheres,
@@ -109,7 +113,14 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
     }
     let mut workspace = Workspace::default();
     for _ in 0..model.passes.get() {
-        pass_in(cloth, back, spheres, model, &mut workspace);
+        pass_in(
+            InstructionSet::best(),
+            cloth,
+            back,
+            spheres,
+            model,
+            &mut workspace,
+        );
     }
     settle(cloth, model, &mut workspace);
 }
@@ -134,7 +145,14 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 /// # Panics
 /// If `back.n() != cloth.n()` and the model is double buffered.
 pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
-    pass_in(cloth, back, spheres, model, &mut Workspace::default());
+    pass_in(
+        InstructionSet::best(),
+        cloth,
+        back,
+        spheres,
+        model,
+        &mut Workspace::default(),
+    );
 }
 
 /// The wind `model` blows at step `a`: `None` when calm, else the wind,
@@ -153,6 +171,7 @@ pub fn wind_at(model: &Model, a: u64) -> Option<[f64; 3]> {
 
 /// [`pass`] with the workspace kept between passes.
 fn pass_in(
+    set: InstructionSet,
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
@@ -168,8 +187,8 @@ fn pass_in(
     };
     // The law is picked once a pass, not once a spring.
     match model.law {
-        SpringLaw::Article => pass_with(cloth, back, spheres, model, pushes, ArticleLaw),
-        SpringLaw::Hooke => pass_with(cloth, back, spheres, model, pushes, HookeLaw),
+        SpringLaw::Article => pass_with(set, cloth, back, spheres, model, pushes, ArticleLaw),
+        SpringLaw::Hooke => pass_with(set, cloth, back, spheres, model, pushes, HookeLaw),
     }
     if let Some(t) = model.self_collision {
         ws.hash
@@ -180,6 +199,7 @@ fn pass_in(
 /// The moves and collisions of [`pass`] with the spring law `term`.
 #[inline(always)]
 fn pass_with<L: RowLaw>(
+    set: InstructionSet,
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
@@ -196,6 +216,7 @@ fn pass_with<L: RowLaw>(
             assert_eq!(back.n(), n, "the second buffer is the cloth's size");
             let rows = Rows::new(n);
             double_dispatch(
+                set,
                 cloth,
                 back,
                 spheres,

@@ -4,7 +4,7 @@
 
 use super::{finite, hooke_term, put, HOOKE_STIFFNESS};
 use crate::sim::model::Order;
-use crate::sim::{collide, spring_term, Cloth, Spheres, GRAVITY, STIFFNESS};
+use crate::sim::{collide, spring_term, Cloth, InstructionSet, Spheres, GRAVITY, STIFFNESS};
 
 /// The double-buffered pass from `cloth` into `back`: row by row in
 /// `order`, each row's points moved ([`Rows::moved_row`]) and collided.
@@ -33,12 +33,16 @@ pub(super) fn double<L: RowLaw>(
     }
 }
 
-/// [`double`] compiled for the widest SIMD this CPU has (AVX-512, AVX2 or
-/// the baseline), picked at run time as the fast pass does: the row loops
-/// then work 8, 4 or 2 points at once. No fused multiply-add is enabled
-/// and Rust never contracts, so the bits are the same on each.
+/// [`double`] compiled for the instruction set `set` (AVX-512, AVX2 or
+/// the baseline), as the fast pass is: the row loops then work 8, 4 or 2
+/// points at once. No fused multiply-add is enabled and Rust never
+/// contracts, so the bits are the same on each.
+///
+/// # Panics
+/// If this CPU cannot run `set`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn double_dispatch<L: RowLaw>(
+    set: InstructionSet,
     cloth: &Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
@@ -81,15 +85,25 @@ pub(super) fn double_dispatch<L: RowLaw>(
         ) {
             double(c, b, s, o, r, sp, sh, w, l)
         }
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            // SAFETY: the CPU has AVX-512F, checked just above.
-            return unsafe { avx512(cloth, back, spheres, order, rows, springs, share, wind, law) };
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
-            return unsafe { avx2(cloth, back, spheres, order, rows, springs, share, wind, law) };
+        match set.check() {
+            Ok(InstructionSet::Avx512Fma | InstructionSet::Avx512) => {
+                // SAFETY: the CPU has AVX-512F: `check` found it.
+                return unsafe {
+                    avx512(cloth, back, spheres, order, rows, springs, share, wind, law)
+                };
+            }
+            Ok(InstructionSet::Avx2) => {
+                // SAFETY: the CPU has AVX2: `check` found it.
+                return unsafe {
+                    avx2(cloth, back, spheres, order, rows, springs, share, wind, law)
+                };
+            }
+            Ok(InstructionSet::Baseline) => {}
+            Err(e) => panic!("{e}"),
         }
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    assert!(set.is_available(), "this CPU cannot run {set}");
     double(cloth, back, spheres, order, rows, springs, share, wind, law)
 }
 

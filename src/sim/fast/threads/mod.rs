@@ -79,7 +79,7 @@ mod progress;
 pub(crate) use buffers::Own;
 
 use super::kernel::Sweep;
-use super::{Path, SphereSet, Workspace};
+use super::{InstructionSet, SphereSet, Workspace};
 use crate::sim::{Cloth, Spheres, PASSES};
 use buffers::{copy_row, prefetch, Edge, Mailboxes};
 use placement::Placement;
@@ -103,20 +103,20 @@ struct Side {
 /// [`crate::sim::Simulation::step`]s.
 ///
 /// # Panics
-/// If `cloth` is not `n x n`, `bands` is 0 or more than `n`, or `path` is
-/// not supported; with a band's panic, if a thread panicked.
+/// If `cloth` is not `n x n`, `bands` is 0 or more than `n`, or this CPU
+/// cannot run `set`; with a band's panic, if a thread panicked.
 pub(crate) fn run(
     cloth: &mut Cloth,
     spheres: &mut Spheres,
     count: u64,
-    path: Path,
+    set: InstructionSet,
     workspaces: &mut Vec<Workspace>,
     bands: usize,
 ) {
     let n = cloth.n();
     assert!(bands >= 1 && bands <= n);
     assert!(cloth.x.len() == n * n && cloth.y.len() == n * n && cloth.z.len() == n * n);
-    let band = path.band();
+    let band = super::band_for(set);
     if workspaces.len() < bands {
         workspaces.resize_with(bands, Workspace::default);
     }
@@ -162,7 +162,7 @@ pub(crate) fn run(
         let mut passes = 0u64;
         for _ in 0..count {
             spheres.step();
-            let set = SphereSet::from(&spheres);
+            let sphere_set = SphereSet::from(&spheres);
             for _ in 0..PASSES {
                 let parity = (passes % 2) as usize;
                 let (src, dst) = (grids[parity], grids[1 - parity]);
@@ -212,8 +212,8 @@ pub(crate) fn run(
                 };
                 // SAFETY: both grids are this thread's own, n x n, and hold
                 // the rows the band reads when it reads them (`fetch`); the
-                // path is supported (checked by `band()`).
-                unsafe { band(&src.to_const(), &dst, j0, j1, &set, ws, &sweep) };
+                // set is available (checked by `band_for`).
+                unsafe { band(&src.to_const(), &dst, j0, j1, &sphere_set, ws, &sweep) };
                 post(far, Kind::Done);
                 passes += 1;
             }
