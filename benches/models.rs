@@ -27,8 +27,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 
 use cloth_demo::sim::general::SpatialHash;
 use cloth_demo::sim::{
-    general, Buffering, Cloth, Model, Order, Passes, Pins, Scene, Simulation, SpringLaw, Thickness,
-    FLOOR_Y,
+    Buffering, Cloth, Model, Order, Passes, Pins, Scene, Simulation, SpringLaw, Thickness, FLOOR_Y,
 };
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {
@@ -94,7 +93,7 @@ fn models(c: &mut Criterion) {
     g.bench_function("original-general", |b| {
         let mut sim = draped.clone();
         b.iter(|| {
-            general::step(&mut sim);
+            sim.step_general();
             black_box(&sim.cloth);
         })
     });

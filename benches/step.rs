@@ -143,11 +143,7 @@ fn ratios() {
     const ROUNDS: usize = 15;
     const STEPS: u64 = 100;
     let start = draped();
-    let plain = |s: &mut Simulation, k: u64| {
-        for _ in 0..k {
-            reference::step(s)
-        }
-    };
+    let plain = |s: &mut Simulation, k: u64| reference::run(s, k);
     println!("\nratios against step/reference (32 x 32, {ROUNDS} alternating pairs of {STEPS} steps, medians):");
     println!("| instruction set | threads | us a step | x reference |");
     println!("|---|---|---|---|");

@@ -6,7 +6,7 @@
 
 mod common;
 
-use cloth_demo::sim::{state_file, Cloth, Simulation};
+use cloth_demo::sim::{state_file, Cloth, InstructionSet, Simulation};
 use common::{golden_cloth, golden_spheres};
 
 /// Compare every coordinate bit for bit; report the first mismatch.
@@ -44,6 +44,39 @@ fn every_golden_step_matches_to_the_bit() {
         sim.run(target - sim.steps());
         assert_eq!(sim.steps(), target);
         assert_same_bits(&sim.cloth, &golden_cloth(target), &format!("step {target}"));
+    }
+}
+
+#[test]
+fn every_instruction_set_and_thread_count_is_golden() {
+    for set in InstructionSet::available() {
+        for threads in [1, 2] {
+            let mut sim = Simulation::new();
+            sim.set_instruction_set(set).unwrap();
+            sim.set_threads(Some(threads));
+            for target in [1u64, 2, 15, 300, 1000, 3000] {
+                sim.run(target - sim.steps());
+                let what = format!("{set}, {threads} threads, step {target}");
+                assert_same_bits(&sim.cloth, &golden_cloth(target), &what);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_general_pass_is_golden_on_every_instruction_set() {
+    // The general pass runs every other model; given the original it must
+    // be the original, on whatever instruction set it runs.
+    for set in InstructionSet::available() {
+        let mut sim = Simulation::new();
+        sim.set_instruction_set(set).unwrap();
+        for target in [1u64, 2, 15, 300, 1000] {
+            while sim.steps() < target {
+                sim.step_general();
+            }
+            let what = format!("general pass on {set}, step {target}");
+            assert_same_bits(&sim.cloth, &golden_cloth(target), &what);
+        }
     }
 }
 

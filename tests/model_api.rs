@@ -5,8 +5,8 @@
 mod common;
 
 use cloth_demo::sim::{
-    general, state_file, Buffering, Cloth, Model, ModelError, Order, Passes, Simulation, SpringLaw,
-    Springs, BEND_SHARE, GRID,
+    state_file, Buffering, Cloth, Model, ModelError, Order, Passes, Simulation, SpringLaw, Springs,
+    BEND_SHARE, GRID,
 };
 use common::golden_cloth;
 
@@ -213,14 +213,14 @@ fn what_differs_in_words() {
 #[test]
 fn a_simulation_runs_its_model() {
     // Through Simulation::step, a model other than the original runs the
-    // general pass: the same bits as general::step.
+    // general pass: the same bits as step_general.
     for m in what_ifs() {
         let mut sim = Simulation::resume_with(golden_cloth(300), 300, m);
         assert_eq!(sim.model(), m);
         let mut general_run = sim.clone();
         sim.run(3);
         for _ in 0..3 {
-            general::step(&mut general_run);
+            general_run.step_general();
         }
         assert_eq!(sim.steps(), 303);
         assert!(same_bits(&sim.cloth, &general_run.cloth), "{m}");

@@ -131,7 +131,7 @@ fn general_pass_with_the_original_model_is_golden() {
     let mut sim = Simulation::new();
     for target in [1u64, 2, 15, 300] {
         while sim.steps() < target {
-            general::step(&mut sim);
+            sim.step_general();
         }
         assert_same_bits(
             &sim.cloth,
@@ -145,7 +145,7 @@ fn general_pass_with_the_original_model_is_golden() {
 fn general_pass_resumes_from_1000_to_3000_exactly() {
     let mut sim = Simulation::resume(golden_cloth(1000), 1000);
     while sim.steps() < 3000 {
-        general::step(&mut sim);
+        sim.step_general();
     }
     assert_same_bits(&sim.cloth, &golden_cloth(3000), "general, 1000 -> 3000");
 }

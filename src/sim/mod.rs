@@ -142,6 +142,7 @@ pub mod general;
 mod instruction_set;
 pub mod model;
 pub mod reference;
+mod runner;
 mod simulation;
 pub mod spheres;
 pub mod state_file;
@@ -294,24 +295,6 @@ impl Cloth {
     /// Every point, row-major `[j][i]`.
     pub fn points(&self) -> impl Iterator<Item = [f64; 3]> + '_ {
         (0..self.n * self.n).map(|k| [self.x[k], self.y[k], self.z[k]])
-    }
-
-    /// One pass: every point's new position from the old ones, then all
-    /// replaced together. `spheres` are the collision spheres for this step.
-    ///
-    /// Runs the fast pass (see the [`fast`] module's docs, on
-    /// [`InstructionSet::best`]) with a fresh buffer; [`Simulation::step`] keeps
-    /// its buffers between passes. The same bits as [`reference::pass`].
-    pub fn pass(&mut self, spheres: &Spheres) {
-        let mut next = self.clone();
-        fast::pass(
-            self,
-            &mut next,
-            &fast::SphereSet::from(spheres),
-            InstructionSet::best(),
-            &mut fast::Workspace::default(),
-        );
-        *self = next;
     }
 }
 

@@ -2,11 +2,9 @@
 //! with inertia, where the points were a step before; the steps that move
 //! them, and how many threads a run of steps takes.
 
-#[cfg(feature = "parallel")]
-use std::time::{Duration, Instant};
-
+use super::runner::Runner;
 use super::state_file::{self, State};
-use super::{fast, general, Cloth, InstructionSet, InstructionSetError, Model, Spheres, GRID};
+use super::{Cloth, InstructionSet, InstructionSetError, Model, Spheres, GRID};
 
 /// The whole simulated scene: the cloth and the spheres it falls onto, and
 /// the [`Model`] of physics that moves them (the original unless set).
@@ -17,68 +15,25 @@ use super::{fast, general, Cloth, InstructionSet, InstructionSetError, Model, Sp
 /// kept exactly while the model has inertia (a simulation that has none
 /// yet starts at rest) and dropped when it has none. A state file carries
 /// them ([`Simulation::to_state_file`], [`Simulation::resume_state`]).
-#[derive(Clone, Debug)]
+///
+/// How the steps run (the instruction set, the threads) and the scratch
+/// buffers they work in are kept apart from the state: two simulations are
+/// equal when their cloth, spheres, model and previous positions are.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Simulation {
-    /// The cloth's points.
+    /// The cloth's points. A caller may replace it, with a cloth of any
+    /// size: the next step works on what it finds (previous positions of
+    /// another size are dropped: the cloth starts at rest).
     pub cloth: Cloth,
     /// The spheres, placed for the last step run.
     pub spheres: Spheres,
     /// Which physics [`Simulation::step`] runs.
     model: Model,
     /// With inertia, where each point was one step before; else `None`.
-    pub(super) previous: Option<Cloth>,
-    /// The pass's second buffer, swapped with `cloth` after each pass.
-    pub(crate) back: Cloth,
-    /// Scratch for the general pass: the wind's pushes, the spatial hash.
-    pub(super) general: general::Workspace,
-    /// Scratch for the fast pass, one per band.
-    workspaces: Vec<fast::Workspace>,
-    /// The instruction set both passes run on.
-    instruction_set: InstructionSet,
-    /// Threads asked for; `None`: what pays (see [`Simulation::set_threads`]).
-    threads: Option<usize>,
-    /// What the runs have measured, when the thread count is left to them.
-    #[cfg(feature = "parallel")]
-    auto: AutoThreads,
+    previous: Option<Cloth>,
+    /// How the steps run, and their scratch.
+    runner: Runner,
 }
-
-impl PartialEq for Simulation {
-    /// Two simulations are equal when their cloth, spheres, model and
-    /// previous positions are; scratch space, instruction set and threads do not count.
-    fn eq(&self, other: &Self) -> bool {
-        self.cloth == other.cloth
-            && self.spheres == other.spheres
-            && self.model == other.model
-            && self.previous == other.previous
-    }
-}
-
-/// Grid points times steps below which a run whose thread count is left to
-/// it stays on one thread: starting the threads costs about as much as a
-/// few steps of the demo's grid. (So the window's few steps a frame run on
-/// its own thread.)
-#[cfg(feature = "parallel")]
-const THREADED_RUN_MIN_WORK: u64 = 32 * 32 * 16;
-
-/// Rows per band at the least when the thread count is left to the runs.
-#[cfg(feature = "parallel")]
-const MIN_BAND_ROWS: usize = 16;
-
-/// When the thread count is left to the runs: which count was faster the
-/// last time both were timed, and how many runs until they are timed
-/// again (a machine's other work comes and goes).
-#[cfg(feature = "parallel")]
-#[derive(Clone, Debug, Default)]
-struct AutoThreads {
-    /// Threads last found faster; 0 before any trial.
-    choice: usize,
-    /// Runs left before the next trial.
-    runs_left: u32,
-}
-
-/// Runs between trials of one thread against several.
-#[cfg(feature = "parallel")]
-const RUNS_BETWEEN_TRIALS: u32 = 20;
 
 impl Simulation {
     /// The demo at its start: the flat 32 x 32 sheet and the spheres at rest,
@@ -137,17 +92,11 @@ impl Simulation {
             _ => None,
         };
         Simulation {
-            back: cloth.clone(),
             cloth,
             spheres: Spheres::after_steps(start),
             model,
             previous,
-            workspaces: Vec::new(),
-            general: general::Workspace::default(),
-            instruction_set: InstructionSet::best(),
-            threads: None,
-            #[cfg(feature = "parallel")]
-            auto: AutoThreads::default(),
+            runner: Runner::default(),
         }
     }
 
@@ -201,7 +150,7 @@ impl Simulation {
     /// The instruction set the passes run on (every set gives the same
     /// bits). A new simulation takes [`InstructionSet::best`].
     pub fn instruction_set(&self) -> InstructionSet {
-        self.instruction_set
+        self.runner.instruction_set
     }
 
     /// Run the passes, fast and general, on `set` from the next step on.
@@ -210,7 +159,7 @@ impl Simulation {
     /// [`InstructionSetError::Unavailable`] if this CPU cannot run `set`;
     /// the set is then unchanged.
     pub fn set_instruction_set(&mut self, set: InstructionSet) -> Result<(), InstructionSetError> {
-        self.instruction_set = set.check()?;
+        self.runner.instruction_set = set.check()?;
         Ok(())
     }
 
@@ -233,17 +182,17 @@ impl Simulation {
     /// returns (the bands wait for each other by spinning, and two of them
     /// sharing a core run at a fraction of the speed).
     pub fn set_threads(&mut self, threads: Option<usize>) {
-        self.threads = threads.map(|k| k.max(1));
+        self.runner.threads = threads.map(|k| k.max(1));
     }
 
     /// The threads asked for with [`Simulation::set_threads`].
     pub fn threads(&self) -> Option<usize> {
-        self.threads
+        self.runner.threads
     }
 
     /// One step, the original's GameDraw() physics: move the spheres, then
     /// fifteen passes of the cloth. Under a model other than the original,
-    /// the model's step, through the general pass ([`general::step`]).
+    /// the model's step, through the general pass.
     pub fn step(&mut self) {
         self.run(1);
     }
@@ -253,95 +202,30 @@ impl Simulation {
     /// [`Simulation::set_threads`]); every other model the general pass,
     /// on the calling thread.
     pub fn run(&mut self, count: u64) {
-        self.match_back_buffer();
-        if !self.model.is_original() {
-            for _ in 0..count {
-                general::step(self);
-            }
-            return;
-        }
-        #[cfg(feature = "parallel")]
-        match self.threads {
-            Some(k) => self.run_bands(count, k.min(self.cloth.n())),
-            None => self.run_auto(count),
-        }
-        #[cfg(not(feature = "parallel"))]
-        self.run_bands(count, 1);
-    }
-
-    /// `count` steps in `bands` bands: the one place the fast pass runs.
-    fn run_bands(&mut self, count: u64, bands: usize) {
-        fast::run(
+        self.runner.run(
             &mut self.cloth,
-            &mut self.back,
             &mut self.spheres,
+            &mut self.previous,
+            &self.model,
             count,
-            self.instruction_set,
-            &mut self.workspaces,
-            bands,
+            false,
         );
     }
 
-    /// [`Simulation::run`] with the thread count left to the runs.
-    #[cfg(feature = "parallel")]
-    fn run_auto(&mut self, mut count: u64) {
-        let n = self.cloth.n();
-        if count.saturating_mul((n * n) as u64) < THREADED_RUN_MIN_WORK {
-            return self.run_bands(count, 1);
-        }
-        let most = std::thread::available_parallelism()
-            .map_or(1, |c| c.get())
-            .min(n / MIN_BAND_ROWS)
-            .max(1);
-        if most == 1 {
-            return self.run_bands(count, 1);
-        }
-        // A trial: enough steps each way to start the threads and time
-        // them (16 of the demo's grid, one of 128 x 128 and up), out of a
-        // run long enough to spend most of its steps on the winner.
-        let trial = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
-        if (self.auto.choice == 0 || self.auto.runs_left == 0) && count >= 4 * trial {
-            let mut time = |bands: usize| {
-                let t0 = Instant::now();
-                self.run_bands(trial, bands);
-                t0.elapsed()
-            };
-            let (one, several): (Duration, Duration) = (time(1), time(most));
-            self.auto.choice = if several < one { most } else { 1 };
-            self.auto.runs_left = RUNS_BETWEEN_TRIALS;
-            count -= 2 * trial;
-        } else {
-            self.auto.runs_left = self.auto.runs_left.saturating_sub(1);
-        }
-        let bands = if self.auto.choice == 0 {
-            1
-        } else {
-            self.auto.choice
-        };
-        self.run_bands(count, bands);
-    }
-
-    /// Make the second buffer the cloth's size, should the caller have
-    /// replaced `cloth` with one of another size.
-    pub(crate) fn match_back_buffer(&mut self) {
-        let n = self.cloth.n();
-        if self.back.n() != n || self.back.x.len() != n * n {
-            self.back = self.cloth.clone();
-        }
-    }
-
-    /// Make the second buffer, and any previous positions, the cloth's
-    /// size, should the caller have replaced `cloth` with one of another
-    /// size (previous positions of the wrong size are replaced by the
-    /// cloth: at rest).
-    pub(super) fn match_buffers(&mut self) {
-        self.match_back_buffer();
-        let n = self.cloth.n();
-        if let Some(p) = &mut self.previous {
-            if p.n() != n {
-                *p = self.cloth.clone();
-            }
-        }
+    /// One step through the general pass, whatever the model: for the
+    /// original the same bits as [`Simulation::step`] (which runs the fast
+    /// pass then), for any other model the same step. The general pass
+    /// reads like the article's loop with each choice made a setting; this
+    /// ties it to the faithful code.
+    pub fn step_general(&mut self) {
+        self.runner.run(
+            &mut self.cloth,
+            &mut self.spheres,
+            &mut self.previous,
+            &self.model,
+            1,
+            true,
+        );
     }
 }
 

@@ -178,6 +178,24 @@ fn grid_of_mut(c: &mut Cloth) -> Grid<*mut f64> {
     }
 }
 
+/// One pass of the original model on the cloth, on the fastest
+/// instruction set this CPU has: every point's new position from the old
+/// ones, then all replaced together. `spheres` are the collision spheres
+/// for this step. The same bits as [`super::reference::pass`] into a
+/// second buffer; [`super::Simulation::step`] keeps its buffers between
+/// passes, where this makes a fresh one.
+pub fn pass(cloth: &mut Cloth, spheres: &Spheres) {
+    let mut next = cloth.clone();
+    pass_into(
+        cloth,
+        &mut next,
+        &SphereSet::from(spheres),
+        InstructionSet::best(),
+        &mut Workspace::default(),
+    );
+    *cloth = next;
+}
+
 /// One pass from `src` into `dst` (same grid size) on this thread: every
 /// point moved and collided from the old positions. The same bits as
 /// [`super::reference::pass`] with the spheres `spheres` was made from
@@ -185,7 +203,7 @@ fn grid_of_mut(c: &mut Cloth) -> Grid<*mut f64> {
 ///
 /// # Panics
 /// If the sizes differ, or this CPU cannot run `set`.
-pub(crate) fn pass(
+pub(crate) fn pass_into(
     src: &Cloth,
     dst: &mut Cloth,
     spheres: &SphereSet,
@@ -213,32 +231,46 @@ pub(crate) fn pass(
     }
 }
 
-/// `count` steps: the spheres stepped, then the passes, `cloth` and `back`
-/// swapped after each, on `bands` threads of row bands (one without the
-/// `parallel` feature). The one place [`super::Simulation`] runs the fast
-/// pass.
+/// What the fast pass keeps between runs so that a step allocates
+/// nothing: the second buffer of a pass on one thread, and each band's
+/// scratch. A clone is fresh scratch.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// The pass's second buffer on one thread, swapped with the cloth
+    /// after each pass; made the cloth's size when it is not.
+    back: Option<Cloth>,
+    /// One per band.
+    workspaces: Vec<Workspace>,
+}
+
+/// `count` steps: the spheres stepped, then the passes, on `bands` threads
+/// of row bands (one without the `parallel` feature). The one place a
+/// [`super::Simulation`] runs the fast pass.
 pub(crate) fn run(
     cloth: &mut Cloth,
-    back: &mut Cloth,
     spheres: &mut Spheres,
     count: u64,
     set: InstructionSet,
-    workspaces: &mut Vec<Workspace>,
+    scratch: &mut Scratch,
     bands: usize,
 ) {
     #[cfg(feature = "parallel")]
     if bands > 1 {
-        return threads::run(cloth, spheres, count, set, workspaces, bands);
+        return threads::run(cloth, spheres, count, set, &mut scratch.workspaces, bands);
     }
     let _ = bands;
-    if workspaces.is_empty() {
-        workspaces.push(Workspace::default());
+    if scratch.workspaces.is_empty() {
+        scratch.workspaces.push(Workspace::default());
     }
+    let back = match &mut scratch.back {
+        Some(back) if back.n() == cloth.n() => back,
+        slot => slot.insert(cloth.clone()),
+    };
     for _ in 0..count {
         spheres.step();
         let spheres_now = SphereSet::from(&*spheres);
         for _ in 0..super::PASSES {
-            pass(cloth, back, &spheres_now, set, &mut workspaces[0]);
+            pass_into(cloth, back, &spheres_now, set, &mut scratch.workspaces[0]);
             std::mem::swap(cloth, back);
         }
     }

@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use super::kernel::Sweep;
-use super::{band_for, grid_of, grid_of_mut, pass, SphereSet, Workspace};
+use super::{band_for, grid_of, grid_of_mut, pass_into, SphereSet, Workspace};
 use crate::sim::InstructionSet;
 use crate::sim::{state_file, Cloth, Spheres};
 
@@ -30,7 +30,7 @@ fn every_band_both_ways(cloth: &Cloth, spheres: &Spheres) {
     let sphere_set = SphereSet::from(spheres);
     for set in InstructionSet::available() {
         let mut whole = cloth.clone();
-        pass(
+        pass_into(
             cloth,
             &mut whole,
             &sphere_set,

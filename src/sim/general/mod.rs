@@ -19,7 +19,8 @@
 //! models` measures each model's step.
 //!
 //! [`Simulation::step`](super::Simulation::step) runs this for every model
-//! but the original; [`step`] runs it for any model, the original included.
+//! but the original; [`Simulation::step_general`](super::Simulation::step_general)
+//! runs it for any model, the original included.
 //!
 //! # Degenerate states
 //!
@@ -41,57 +42,67 @@ pub use hooke::{hooke_term, HOOKE_STIFFNESS};
 pub use self_collision::{Settled, SpatialHash};
 
 use super::model::{Buffering, Model, Pins, SpringLaw};
-use super::{
-    collide, spring_term, Cloth, InstructionSet, Simulation, Spheres, DIST, GRAVITY, SPACING,
-};
+use super::{collide, spring_term, Cloth, InstructionSet, Spheres, DIST, GRAVITY, SPACING};
 use rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, Rows};
 
 /// What the general pass keeps between passes so that a step allocates
-/// nothing: the wind's pushes and the self-collision's spatial hash.
+/// nothing: the second buffer, the wind's pushes and the self-collision's
+/// spatial hash.
 #[derive(Clone, Debug, Default)]
-pub struct Workspace {
+pub(crate) struct Workspace {
+    /// The second buffer of a double-buffered pass; made the cloth's size
+    /// when it is not.
+    back: Option<Cloth>,
     /// Every point's wind move this pass.
     wind: wind::Pushes,
     /// The self-collision's cells and pairs.
     hash: SpatialHash,
 }
 
-/// One step of any model through the general pass: the spheres move, then
-/// with inertia Verlet's move ([`inertia::predict`]), then `model.passes`
-/// passes of the cloth, then with inertia no point further than
-/// [`inertia::MAX_STEP_MOVE`] from where the step found it
-/// ([`inertia::limit`]), then with self-collision the pushes that leave no
-/// two points closer than the thickness ([`SpatialHash::settle`]). For the original model it gives the same bits as
-/// [`Simulation::step`] (which runs the fast pass then).
+/// One step of any model through the general pass, on the instruction set
+/// `set`: the spheres move, then with inertia Verlet's move
+/// ([`inertia::predict`]), then `model.passes` passes of the cloth, then
+/// with inertia no point further than [`inertia::MAX_STEP_MOVE`] from
+/// where the step found it ([`inertia::limit`]), then with self-collision
+/// the pushes that leave no two points closer than the thickness
+/// ([`SpatialHash::settle`]). For the original model it gives the same
+/// bits as the fast pass.
 ///
-/// With inertia the simulation's previous positions are used and updated
-/// (a simulation with none starts at rest); without, it holds none.
-pub fn step(sim: &mut Simulation) {
-    sim.spheres.step();
-    let model = sim.model();
-    sim.match_buffers();
+/// With inertia the `previous` positions are used and updated (none, or
+/// none of the cloth's size: the cloth starts at rest); without, they are
+/// dropped.
+pub(crate) fn step(
+    cloth: &mut Cloth,
+    spheres: &mut Spheres,
+    previous: &mut Option<Cloth>,
+    model: &Model,
+    set: InstructionSet,
+    ws: &mut Workspace,
+) {
+    spheres.step();
     match model.inertia {
         Some(damping) => {
-            let previous = sim.previous.get_or_insert_with(|| sim.cloth.clone());
-            inertia::predict(&mut sim.cloth, previous, damping.get(), model.pins);
+            if previous.as_ref().is_none_or(|p| p.n() != cloth.n()) {
+                *previous = Some(cloth.clone());
+            }
+            if let Some(previous) = previous {
+                inertia::predict(cloth, previous, damping.get(), model.pins);
+            }
         }
-        None => sim.previous = None,
+        None => *previous = None,
     }
-    let set = sim.instruction_set();
+    let mut back = match ws.back.take() {
+        Some(back) if back.n() == cloth.n() => back,
+        _ => cloth.clone(),
+    };
     for _ in 0..model.passes.get() {
-        pass_in(
-            set,
-            &mut sim.cloth,
-            &mut sim.back,
-            &sim.spheres,
-            &model,
-            &mut sim.general,
-        );
+        pass_in(set, cloth, &mut back, spheres, model, ws);
     }
-    if let Some(previous) = &sim.previous {
-        inertia::limit(&mut sim.cloth, previous);
+    ws.back = Some(back);
+    if let Some(previous) = previous.as_ref() {
+        inertia::limit(cloth, previous);
     }
-    settle(&mut sim.cloth, &model, &mut sim.general);
+    settle(cloth, model, ws);
 }
 
 /// The end of a step with self-collision: every two points closer than the
