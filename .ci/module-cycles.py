@@ -6,9 +6,9 @@ bench and example, each fuzz target) is read with the module tree it
 declares (`mod x;`, `#[path]`, inline `mod x { }`). A file *uses* another
 when a path in it (a `use` tree, or a path written in the code, such as
 `super::Cloth` or `kernel::Grid`) names an item defined in the other
-file. Re-exports are followed to where the item is defined, so a parent
-module that only declares and re-exports its children does not join a
-loop with them; a `mod x;` line is a declaration, not a use; a glob
+file. Imports and re-exports are followed to where the item is defined,
+so a parent module that only declares and re-exports its children does
+not join a loop with them; a `mod x;` line is a declaration, not a use; a glob
 (`use super::*`) uses the file it names.
 
 Prints each group of files that reach each other (a strongly connected
@@ -83,7 +83,7 @@ class Module:
         self.parent = parent
         self.children = {}  # name -> Module
         self.items = set()  # names defined here
-        self.reexports = {}  # name -> (tuple path, is_glob) from `pub use`
+        self.reexports = {}  # name -> path, from every `use` (followed)
         self.globs = []  # pub use x::*
         self.uses = []  # (names, is_glob) from `use` trees, for scope
         self.body = ""
@@ -91,7 +91,6 @@ class Module:
 
 def split_use_tree(tree):
     """`a::{b, c::d as e, f::*}` -> [(['a','b'], 'b'), (['a','c','d'], 'e'), (['a','f','*'], None)]."""
-    tree = re.sub(r"\s+", "", tree)
     out = []
 
     def walk(prefix, s):
@@ -106,27 +105,26 @@ def split_use_tree(tree):
                 start = k + 1
         parts.append(s[start:])
         for p in parts:
+            p = p.strip()
             if not p:
                 continue
             if "{" in p:
                 head, rest = p.split("{", 1)
                 rest = rest[: rest.rfind("}")]
-                head = [h for h in head.split("::") if h]
+                head = [h.strip() for h in head.split("::") if h.strip()]
                 walk(prefix + head, rest)
+                continue
+            alias = None
+            m = re.match(r"^(.*\S)\s+as\s+([A-Za-z_][A-Za-z0-9_]*)$", p, re.S)
+            if m:
+                p, alias = m.group(1), m.group(2)
+            segs = [h.strip() for h in p.split("::") if h.strip()]
+            if segs == ["self"]:
+                out.append((prefix, alias or (prefix[-1] if prefix else None)))
+            elif segs[-1] == "*":
+                out.append((prefix + segs, None))
             else:
-                alias = None
-                if "as" in p and re.search(r"[a-zA-Z0-9_]as[A-Za-z_]", p):
-                    # `xasy` after whitespace removal: split on the last `as`
-                    m = re.match(r"(.*[A-Za-z0-9_])as([A-Za-z_][A-Za-z0-9_]*)$", p)
-                    if m and not p.endswith("::*"):
-                        p, alias = m.group(1), m.group(2)
-                segs = [h for h in p.split("::") if h]
-                if segs == ["self"]:
-                    out.append((prefix, alias or (prefix[-1] if prefix else None)))
-                elif segs[-1] == "*":
-                    out.append((prefix + segs, None))
-                else:
-                    out.append((prefix + segs, alias or segs[-1]))
+                out.append((prefix + segs, alias or segs[-1]))
 
     walk([], tree)
     return out
@@ -194,11 +192,15 @@ class Crate:
             public = bool(um.group(1))
             for segs, alias in split_use_tree(um.group(2)):
                 m.uses.append((segs, alias))
-                if public:
-                    if alias is None:
+                # A child sees its parent's private imports too (`use
+                # super::Cloth` where the parent only imported Cloth), so
+                # every import is followed to where the item is defined;
+                # only a public glob re-exports a whole module.
+                if alias is None:
+                    if public:
                         m.globs.append(segs[:-1])
-                    else:
-                        m.reexports[alias] = segs
+                elif alias != "_":
+                    m.reexports[alias] = segs
         return m
 
     # -- resolution ------------------------------------------------------
