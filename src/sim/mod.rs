@@ -137,6 +137,9 @@
 //! say, change by change, why the bits stay the same; property tests check
 //! it against [`reference`](mod@reference) on random states, every instruction set and thread count.
 
+mod cloth;
+mod collide;
+mod constants;
 pub mod fast;
 pub mod general;
 mod instruction_set;
@@ -145,254 +148,19 @@ pub mod reference;
 mod runner;
 mod simulation;
 pub mod spheres;
+mod spring;
 pub mod state_file;
 
-pub use simulation::Simulation;
-
+pub use cloth::{Cloth, NotSquare};
+pub use collide::collide;
+pub use constants::{DIST, FLOOR_Y, GRAVITY, GRID, PASSES, SPACING, START_Y, STIFFNESS};
 pub use general::HOOKE_STIFFNESS;
 pub use instruction_set::{InstructionSet, InstructionSetError};
 pub use model::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
     Thickness, Wind, BEND_SHARE,
 };
-
+pub use simulation::Simulation;
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
-
-/// Points along each side of the demo's cloth (the original's 32).
-pub const GRID: usize = 32;
-
-/// Passes per step (the original's 15).
-pub const PASSES: usize = 15;
-
-/// Gravity: the move every point starts each pass with, in world units per
-/// pass, along `-y`.
-pub const GRAVITY: f64 = 0.001;
-
-/// Spring strength: the fraction of `(len - rest) / len` a point moves along
-/// each spring in a pass.
-pub const STIFFNESS: f64 = 0.03;
-
-/// Grid spacing of the flat cloth and scale of the rest lengths, world units.
-pub const SPACING: f64 = 0.1;
-
-/// Height the physics clamps points to; the drawn floor is at -3.
-pub const FLOOR_Y: f64 = -2.999;
-
-/// Height of the flat cloth at the start, world units.
-pub const START_Y: f64 = 1.5;
-
-/// Rest lengths in grid units by neighbour offset:
-/// `DIST[2 + dj][2 + di] = sqrt(di^2 + dj^2)` for offsets `-2..=2`, computed
-/// as the original's Initialise() does (integer sum, then `sqrt`). Only the
-/// middle 3 x 3 is used: the springs reach one point out.
-pub const DIST: [[f64; 5]; 5] = dist_table();
-
-const fn dist_table() -> [[f64; 5]; 5] {
-    // sqrt is not const; the sums are 0, 1, 2, 4, 5, 8, and their square
-    // roots are written out below, checked against `f64::sqrt` in the tests.
-    const ROOT: [f64; 9] = [
-        0.0,
-        1.0,
-        std::f64::consts::SQRT_2,
-        0.0,
-        2.0,
-        2.236_067_977_499_79,
-        0.0,
-        0.0,
-        2.828_427_124_746_190_3,
-    ];
-    let mut t = [[0.0; 5]; 5];
-    let mut j = 0;
-    while j < 5 {
-        let mut i = 0;
-        while i < 5 {
-            let di = 2 - i as i64;
-            let dj = 2 - j as i64;
-            t[j][i] = ROOT[(di * di + dj * dj) as usize];
-            i += 1;
-        }
-        j += 1;
-    }
-    t
-}
-
-/// The cloth: an `n x n` grid of points in world units.
-///
-/// Stored as three row-major arrays (structure of arrays), point `[j][i]` at
-/// index `j * n + i`, where `i` runs along x and `j` along z (the original's
-/// `x[j][i]`, `y[j][i]`, `z[j][i]`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cloth {
-    n: usize,
-    /// x coordinates, row-major `[j][i]`.
-    pub x: Vec<f64>,
-    /// y coordinates (up), row-major `[j][i]`.
-    pub y: Vec<f64>,
-    /// z coordinates, row-major `[j][i]`.
-    pub z: Vec<f64>,
-}
-
-impl Cloth {
-    /// The flat starting sheet of `n x n` points, 0.1 apart at height 1.5:
-    /// `x = (i - 16) * 0.1`, `z = (j - 16) * 0.1`, from the original's
-    /// Initialise(). The offset stays 16 for every `n` (the demo's `n` is 32,
-    /// which leaves the sheet half a square off centre, as in the original).
-    ///
-    /// # Panics
-    /// If `n < 2`.
-    pub fn flat(n: usize) -> Self {
-        assert!(n >= 2, "a cloth needs at least 2 x 2 points, got {n}");
-        let mut c = Cloth {
-            n,
-            x: vec![0.0; n * n],
-            y: vec![START_Y; n * n],
-            z: vec![0.0; n * n],
-        };
-        for j in 0..n {
-            for i in 0..n {
-                c.x[j * n + i] = (i as f64 - 16.0) * SPACING;
-                c.z[j * n + i] = (j as f64 - 16.0) * SPACING;
-            }
-        }
-        c
-    }
-
-    /// A cloth from its points, row-major `[j][i]`, `n * n` of them.
-    ///
-    /// # Errors
-    /// If `points.len()` is not a square of at least 4.
-    pub fn from_points(points: &[[f64; 3]]) -> Result<Self, String> {
-        let n = (points.len() as f64).sqrt() as usize;
-        if n < 2 || n * n != points.len() {
-            return Err(format!(
-                "a cloth needs n x n points with n >= 2, got {}",
-                points.len()
-            ));
-        }
-        Ok(Cloth {
-            n,
-            x: points.iter().map(|p| p[0]).collect(),
-            y: points.iter().map(|p| p[1]).collect(),
-            z: points.iter().map(|p| p[2]).collect(),
-        })
-    }
-
-    /// Points along each side.
-    pub fn n(&self) -> usize {
-        self.n
-    }
-
-    /// Point `[j][i]` as `(x, y, z)` in world units.
-    ///
-    /// # Panics
-    /// If `j` or `i` is `>= n`.
-    pub fn point(&self, j: usize, i: usize) -> [f64; 3] {
-        assert!(j < self.n && i < self.n);
-        let k = j * self.n + i;
-        [self.x[k], self.y[k], self.z[k]]
-    }
-
-    /// Every point, row-major `[j][i]`.
-    pub fn points(&self) -> impl Iterator<Item = [f64; 3]> + '_ {
-        (0..self.n * self.n).map(|k| [self.x[k], self.y[k], self.z[k]])
-    }
-}
-
-/// The move the spring from point `a` to its neighbour `b` (rest length
-/// `rest`, world units) gives `a` in a pass: `v * dd` with `v = b - a`,
-/// `d = vx*vx + vy*vy + vz*vz` and `dd = (0.03 * (sqrt(d) - rest)) / d`,
-/// exactly the original's operations, wherever they are finite.
-///
-/// The degenerate cases (see the module docs), none of which the original's
-/// runs reach:
-/// - `d` below the smallest normal `f64` (about 2.2e-308: the points
-///   coincide, or are within about 1.5e-154 of each other): no move. The
-///   original divides by zero at `d == 0`; below that `dd` overflows.
-/// - `d` overflows (the points are more than about 1.3e154 apart, or `v`
-///   itself overflows): the same move worked out without squaring,
-///   `0.03 * (1 - rest / len)` along the unit vector from half of `v`. It is
-///   finite, and at most 0.03 long.
-#[inline(always)]
-pub fn spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
-    usual_spring_term(a, b, rest).unwrap_or_else(|| degenerate_spring_term(a, b, rest))
-}
-
-/// [`spring_term`] where `d` is a normal number (the original's
-/// operations, nothing else), `None` where it is not: a degenerate case.
-#[inline(always)]
-pub(crate) fn usual_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> Option<[f64; 3]> {
-    let vx = b[0] - a[0];
-    let vy = b[1] - a[1];
-    let vz = b[2] - a[2];
-    let d = vx * vx + vy * vy + vz * vz;
-    // d >= 0 or NaN, so "normal" is MIN_POSITIVE <= d < infinity: one
-    // test for both degenerate cases.
-    if !d.is_normal() {
-        return None;
-    }
-    let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
-    Some([vx * dd, vy * dd, vz * dd])
-}
-
-/// [`spring_term`] where `d` is not a normal number: overflowed, or too
-/// small (the points coincide or nearly).
-#[cold]
-#[inline(never)]
-fn degenerate_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
-    let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).is_finite() {
-        [0.0; 3]
-    } else {
-        far_spring_term(a, b, rest)
-    }
-}
-
-/// [`spring_term`] for points so far apart that `d` (or `v`) overflows.
-#[cold]
-#[inline(never)]
-pub(crate) fn far_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
-    // Half the vector is finite for any finite a, b.
-    let h = [
-        b[0] * 0.5 - a[0] * 0.5,
-        b[1] * 0.5 - a[1] * 0.5,
-        b[2] * 0.5 - a[2] * 0.5,
-    ];
-    let s = h[0].abs().max(h[1].abs()).max(h[2].abs());
-    if !(s > 0.0 && s.is_finite()) {
-        return [0.0; 3];
-    }
-    let u = [h[0] / s, h[1] / s, h[2] / s];
-    let ulen = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt();
-    // len may overflow to infinity; then rest / len is 0 and the pull 0.03.
-    let len = 2.0 * s * ulen;
-    let f = STIFFNESS * (1.0 - rest / len);
-    [u[0] / ulen * f, u[1] / ulen * f, u[2] / ulen * f]
-}
-
-/// Collisions for one moved point `p`: the floor clamp, then each sphere in
-/// order, pushing a point inside it out along the radius onto its surface.
-/// From the original's GameDraw(), after the spring sum.
-#[inline(always)]
-pub fn collide(p: [f64; 3], spheres: &Spheres) -> [f64; 3] {
-    let [mut nx, mut ny, mut nz] = p;
-    if ny < FLOOR_Y {
-        ny = FLOOR_Y;
-    }
-    for k in 0..SPHERE_COUNT {
-        let [sx, sy, sz] = spheres.centres[k];
-        let r = spheres.radii[k];
-        let d = (nx - sx) * (nx - sx) + (ny - sy) * (ny - sy) + (nz - sz) * (nz - sz);
-        if d < r * r {
-            if d == 0.0 {
-                // At the centre there is no way out; go out through the top.
-                ny = sy + r;
-                continue;
-            }
-            let s = r / d.sqrt();
-            nx = (nx - sx) * s + sx;
-            ny = (ny - sy) * s + sy;
-            nz = (nz - sz) * s + sz;
-        }
-    }
-    [nx, ny, nz]
-}
+pub use spring::spring_term;
+pub(crate) use spring::{far_spring_term, usual_spring_term};

@@ -85,8 +85,13 @@
 //! `-(x / b)`).
 
 // The routines are AVX-512 (x86-64); elsewhere this module is its docs.
+#[cfg(all(test, target_arch = "x86_64"))]
+use avx512::sqrt_div_slices;
 #[cfg(target_arch = "x86_64")]
-pub(crate) use avx512::{div, sqrt, sqrt_div_slices};
+pub(crate) use avx512::{div, sqrt};
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests;
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
@@ -104,6 +109,7 @@ mod avx512 {
     #[inline(always)]
     unsafe fn in_range(bits: __m512i) -> __mmask8 {
         // One unsigned compare: negative values, NaN and infinity wrap above.
+        // SAFETY: the caller's: the CPU has AVX-512F; no memory is touched.
         unsafe {
             _mm512_cmplt_epu64_mask(
                 _mm512_sub_epi64(bits, _mm512_set1_epi64(LOW)),
@@ -115,6 +121,7 @@ mod avx512 {
     /// `succ(g)` where `up`, `pred(g)` where `down`, else `g` (positive `g`).
     #[inline(always)]
     unsafe fn nudge(g: __m512i, up: __mmask8, down: __mmask8) -> __m512d {
+        // SAFETY: the caller's: the CPU has AVX-512F; no memory is touched.
         unsafe {
             let one = _mm512_set1_epi64(1);
             let g = _mm512_mask_add_epi64(g, up, g, one);
@@ -126,6 +133,7 @@ mod avx512 {
     /// `pred(x)` negated: the spacings above and below `x`, scaled.
     #[inline(always)]
     unsafe fn spacings(x: __m512i, shift: i64) -> (__m512d, __m512d) {
+        // SAFETY: the caller's: the CPU has AVX-512F; no memory is touched.
         unsafe {
             let exp = _mm512_set1_epi64(EXP_MASK);
             let above = _mm512_sub_epi64(_mm512_and_si512(x, exp), _mm512_set1_epi64(shift << 52));
@@ -142,6 +150,7 @@ mod avx512 {
     /// The CPU must have AVX-512F.
     #[inline(always)]
     pub(crate) unsafe fn sqrt(d: __m512d) -> __m512d {
+        // SAFETY: the caller's: the CPU has AVX-512F; no memory is touched.
         unsafe {
             let ok = in_range(_mm512_castpd_si512(d));
             let one = _mm512_set1_pd(1.0);
@@ -179,6 +188,7 @@ mod avx512 {
     /// The CPU must have AVX-512F.
     #[inline(always)]
     pub(crate) unsafe fn div(a: __m512d, b: __m512d) -> __m512d {
+        // SAFETY: the caller's: the CPU has AVX-512F; no memory is touched.
         unsafe {
             let ai = _mm512_castpd_si512(a);
             let abs = _mm512_andnot_si512(_mm512_set1_epi64(SIGN), ai);
@@ -219,6 +229,7 @@ mod avx512 {
     ///
     /// # Panics
     /// If the slices are not all the same length.
+    #[cfg(test)]
     pub(crate) fn sqrt_div_slices(
         x: &[f64],
         num: &[f64],
@@ -234,6 +245,7 @@ mod avx512 {
         true
     }
 
+    #[cfg(test)]
     #[target_feature(enable = "avx512f")]
     fn slices_avx512(x: &[f64], num: &[f64], out: &mut [f64], quot: &mut [f64]) {
         let mut k = 0;

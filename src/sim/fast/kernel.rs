@@ -26,92 +26,11 @@
 //! runs the hardware prefetchers follow.)
 
 use super::finish::finish;
+use super::grid::{Grid, EAST, SOUTH_EAST, SOUTH_WEST, STRIP};
 use super::lanes::Lanes;
+use super::sphere_set::SphereSet;
 use super::springs::{columns, fix_far_row, springs};
-use super::SphereSet;
-
-/// Columns per strip (a multiple of every lane width).
-pub(crate) const STRIP: usize = 512;
-
-/// Spring types a row computes: to the east, south, south-east and
-/// south-west neighbour. The other four a point needs are these, negated,
-/// from its west neighbour and the row above.
-pub(super) const EAST: usize = 0;
-pub(super) const SOUTH: usize = 1;
-pub(super) const SOUTH_EAST: usize = 2;
-pub(super) const SOUTH_WEST: usize = 3;
-
-/// The three coordinate arrays of a cloth, as raw pointers: the pass
-/// reads one buffer while the threads write disjoint rows of the other.
-#[derive(Clone, Copy)]
-pub(crate) struct Grid<P> {
-    pub(crate) xyz: [P; 3],
-    /// Points along each side.
-    pub(crate) n: usize,
-}
-
-#[cfg(feature = "parallel")]
-impl Grid<*mut f64> {
-    /// The same grid, for reading.
-    pub(crate) fn to_const(self) -> Grid<*const f64> {
-        Grid {
-            xyz: self.xyz.map(<*mut f64>::cast_const),
-            n: self.n,
-        }
-    }
-}
-
-/// Values in one term row: a strip, a vector of slack before it (column
-/// `s0 - 1` and the zero before the grid's first column), and two after
-/// (the last spring vector can reach past the strip).
-const fn stride(w: usize) -> usize {
-    STRIP + 3 * w
-}
-
-/// Scratch for one band: the ring of spring terms, kept between passes,
-/// and a term row of zeros, the terms from the row above the grid; on
-/// several threads also the band's own buffers, kept between runs.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Workspace {
-    terms: Vec<f64>,
-    #[cfg(feature = "parallel")]
-    pub(crate) own: Option<super::threads::Own>,
-}
-
-/// One term row: the terms of each spring type and axis for the columns
-/// of a strip, column `col` at `col - s0 + w` of `(t * 3 + axis)`'s part.
-#[derive(Clone, Copy)]
-pub(super) struct TermRow<const W: usize>(*mut f64);
-
-impl<const W: usize> TermRow<W> {
-    /// Where type `t`, axis `a`, ring index `at` lives.
-    #[inline(always)]
-    pub(super) fn at(self, t: usize, a: usize, at: usize) -> *mut f64 {
-        debug_assert!(t < 4 && a < 3 && at + W <= stride(W));
-        // SAFETY: inside the row, by the assertion.
-        unsafe { self.0.add((t * 3 + a) * stride(W) + at) }
-    }
-}
-
-impl Workspace {
-    /// The ring's three term rows for lanes of width `W`, and the row of
-    /// zeros: a fourth row, zeroed when the scratch is laid out for this
-    /// width and never written. (It replaces zeroing a ring row for the
-    /// row above the grid in every pass, which was 5% of the demo's step.)
-    #[inline(always)]
-    fn ring<const W: usize>(&mut self) -> ([TermRow<W>; 3], TermRow<W>) {
-        let row = 12 * stride(W);
-        // A scratch laid out for another width is laid out afresh, so that
-        // the row of zeros is never a row another width has written.
-        if self.terms.len() != 4 * row {
-            self.terms = vec![0.0; 4 * row];
-        }
-        let base = self.terms.as_mut_ptr();
-        // SAFETY: four rows of `row` values, allocated above.
-        let [r0, r1, r2, zeros] = std::array::from_fn(|s| TermRow(unsafe { base.add(s * row) }));
-        ([r0, r1, r2], zeros)
-    }
-}
+use super::workspace::Workspace;
 
 /// How a band runs through its rows, and what it tells the threads beside
 /// it. A band reads one row beyond each of its ends (the neighbours' edge
@@ -166,6 +85,7 @@ impl Sweep<'static> {
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
+    cpu: V::Token,
     src: &Grid<*const f64>,
     dst: &Grid<*mut f64>,
     j0: usize,
@@ -252,16 +172,16 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
         macro_rules! row_springs {
             ($r:expr, $k:expr, $far:expr) => {{
                 let a = c0 + $k * W;
-                let cols = columns::<V>(n, a);
+                let cols = columns::<V>(cpu, n, a);
                 // SAFETY: row r is on the grid; the ring index is inside.
                 $far = V::or($far, unsafe {
-                    springs::<V, W, FMA>(src, $r, a, &cols, $r >= j0, slot!($r), a + W - s0)
+                    springs::<V, W, FMA>(cpu, src, $r, a, &cols, $r >= j0, slot!($r), a + W - s0)
                 });
             }};
         }
         for &r in first {
             before_springs_of!(r);
-            let mut far = V::mask_from_bits(0);
+            let mut far = V::mask_from_bits(cpu, 0);
             for k in 0..spring_vectors {
                 row_springs!(r, k, far);
             }
@@ -278,7 +198,7 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
             if let Some(r) = next {
                 before_springs_of!(r);
             }
-            let mut far = V::mask_from_bits(0);
+            let mut far = V::mask_from_bits(cpu, 0);
             for k in 0..spring_vectors {
                 if let Some(r) = next {
                     row_springs!(r, k, far);
@@ -286,11 +206,12 @@ pub(crate) unsafe fn band<V: Lanes, const W: usize, const FMA: u8>(
                 if k < out_vectors {
                     let a = s0 + k * W;
                     let partial = a + W > n;
-                    let on = V::lanes_below(n - a);
+                    let on = V::lanes_below(cpu, n - a);
                     // SAFETY: row j is the band's; the ring holds rows j - 1
                     // and j of this strip.
                     unsafe {
                         finish::<V, W>(
+                            cpu,
                             src,
                             dst,
                             j,

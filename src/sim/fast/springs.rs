@@ -2,10 +2,14 @@
 //! ([`super::kernel`]), with the masks for the grid's edges and the
 //! scalar redo of the rare overflowed spring.
 
-use super::kernel::{Grid, TermRow, EAST, SOUTH, SOUTH_EAST, SOUTH_WEST};
+use super::grid::{Grid, TermRow, EAST, SOUTH, SOUTH_EAST, SOUTH_WEST};
 use super::lanes::Lanes;
-use super::{REST_DIAGONAL, REST_EDGE};
-use crate::sim::{far_spring_term, STIFFNESS};
+use crate::sim::{far_spring_term, DIST, SPACING, STIFFNESS};
+
+/// Rest length of the springs along the grid lines.
+const REST_EDGE: f64 = SPACING * DIST[2][3];
+/// Rest length of the diagonal springs.
+const REST_DIAGONAL: f64 = SPACING * DIST[3][3];
 
 /// Lane masks for one vector at column `a`: the lanes on the grid, those
 /// with an east neighbour, those with a west neighbour; and whether any
@@ -19,11 +23,11 @@ pub(super) struct Columns<M> {
 }
 
 #[inline(always)]
-pub(super) fn columns<V: Lanes>(n: usize, a: usize) -> Columns<V::Mask> {
-    let on = V::lanes_below(n - a);
-    let east = V::lanes_below(n - a - 1);
+pub(super) fn columns<V: Lanes>(cpu: V::Token, n: usize, a: usize) -> Columns<V::Mask> {
+    let on = V::lanes_below(cpu, n - a);
+    let east = V::lanes_below(cpu, n - a - 1);
     let west = if a == 0 {
-        V::and_not(on, V::lanes_below(1))
+        V::and_not(on, V::lanes_below(cpu, 1))
     } else {
         on
     };
@@ -43,6 +47,7 @@ pub(super) type Xyz<V> = [V; 3];
 /// the caller's instruction set, and its intrinsics would not inline.)
 #[inline(always)]
 pub(super) unsafe fn load3<V: Lanes>(
+    cpu: V::Token,
     g: &Grid<*const f64>,
     k: usize,
     m: V::Mask,
@@ -54,12 +59,16 @@ pub(super) unsafe fn load3<V: Lanes>(
         let [x, y, z] = g.xyz;
         if masked {
             [
-                V::load_masked(x.add(k), m),
-                V::load_masked(y.add(k), m),
-                V::load_masked(z.add(k), m),
+                V::load_masked(cpu, x.add(k), m),
+                V::load_masked(cpu, y.add(k), m),
+                V::load_masked(cpu, z.add(k), m),
             ]
         } else {
-            [V::load(x.add(k)), V::load(y.add(k)), V::load(z.add(k))]
+            [
+                V::load(cpu, x.add(k)),
+                V::load(cpu, y.add(k)),
+                V::load(cpu, z.add(k)),
+            ]
         }
     }
 }
@@ -80,6 +89,7 @@ fn store3<V: Lanes, const W: usize>(out: TermRow<W>, t: usize, at: usize, v: &Xy
 /// are redone by the scalar function).
 #[inline(always)]
 fn spring<V: Lanes>(
+    cpu: V::Token,
     a: &Xyz<V>,
     b: &Xyz<V>,
     rest: f64,
@@ -89,7 +99,13 @@ fn spring<V: Lanes>(
 ) -> Xyz<V> {
     let v = [b[0].sub(a[0]), b[1].sub(a[1]), b[2].sub(a[2])];
     let d = v[0].mul(v[0]).add(v[1].mul(v[1])).add(v[2].mul(v[2]));
-    let dd = V::spring_dd(d, V::splat(rest), V::splat(STIFFNESS), fma_sqrt, fma_div);
+    let dd = V::spring_dd(
+        d,
+        V::splat(cpu, rest),
+        V::splat(cpu, STIFFNESS),
+        fma_sqrt,
+        fma_div,
+    );
     // The usual case: `d` a normal number (d >= 0 or NaN, so that is
     // MIN_POSITIVE <= d < infinity). Elsewhere the term is zero here: off
     // the mask `v` is finite (a masked load reads zeros), so a zero `dd`
@@ -97,8 +113,8 @@ fn spring<V: Lanes>(
     // overflowed `d` is flagged in `odd` and gets its real term from the
     // scalar function.
     let ok = d.lt_in(
-        V::splat(f64::INFINITY),
-        d.ge_in(V::splat(f64::MIN_POSITIVE), mask),
+        V::splat(cpu, f64::INFINITY),
+        d.ge_in(V::splat(cpu, f64::MIN_POSITIVE), mask),
     );
     *odd = V::or(*odd, V::and_not(mask, ok));
     let dd = V::zero_unless(ok, dd);
@@ -119,7 +135,9 @@ const fn fma<const FMA: u8>(t: u8) -> (bool, bool) {
 /// from above, and the east terms are left as they were). Returns the
 /// lanes whose `d` is not normal (see [`spring`]).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
+    cpu: V::Token,
     src: &Grid<*const f64>,
     r: usize,
     a: usize,
@@ -131,29 +149,45 @@ pub(super) unsafe fn springs<V: Lanes, const W: usize, const FMA: u8>(
     let n = src.n;
     let k = r * n + a;
     let m = cols.edge;
-    let mut odd = V::mask_from_bits(0);
+    let mut odd = V::mask_from_bits(cpu, 0);
     // SAFETY: an edge vector's loads are masked to neighbours on the
     // grid; any other vector's points and neighbours lie inside rows r and
     // r + 1, and the row below the last is not read.
     unsafe {
-        let p = load3::<V>(src, k, cols.on, m);
+        let p = load3::<V>(cpu, src, k, cols.on, m);
         if east {
-            let b = load3::<V>(src, k + 1, cols.east, m);
-            let e = spring(&p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut odd);
+            let b = load3::<V>(cpu, src, k + 1, cols.east, m);
+            let e = spring(cpu, &p, &b, REST_EDGE, cols.east, fma::<FMA>(0), &mut odd);
             store3(out, EAST, at, &e);
         }
         if r + 1 < n {
-            let b = load3::<V>(src, k + n, cols.on, m);
-            let s = spring(&p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut odd);
+            let b = load3::<V>(cpu, src, k + n, cols.on, m);
+            let s = spring(cpu, &p, &b, REST_EDGE, cols.on, fma::<FMA>(1), &mut odd);
             store3(out, SOUTH, at, &s);
-            let b = load3::<V>(src, k + n + 1, cols.east, m);
-            let se = spring(&p, &b, REST_DIAGONAL, cols.east, fma::<FMA>(2), &mut odd);
+            let b = load3::<V>(cpu, src, k + n + 1, cols.east, m);
+            let se = spring(
+                cpu,
+                &p,
+                &b,
+                REST_DIAGONAL,
+                cols.east,
+                fma::<FMA>(2),
+                &mut odd,
+            );
             store3(out, SOUTH_EAST, at, &se);
-            let b = load3::<V>(src, k + n - 1, cols.west, m);
-            let sw = spring(&p, &b, REST_DIAGONAL, cols.west, fma::<FMA>(3), &mut odd);
+            let b = load3::<V>(cpu, src, k + n - 1, cols.west, m);
+            let sw = spring(
+                cpu,
+                &p,
+                &b,
+                REST_DIAGONAL,
+                cols.west,
+                fma::<FMA>(3),
+                &mut odd,
+            );
             store3(out, SOUTH_WEST, at, &sw);
         } else {
-            let zero = [V::splat(0.0); 3];
+            let zero = [V::splat(cpu, 0.0); 3];
             for t in [SOUTH, SOUTH_EAST, SOUTH_WEST] {
                 store3(out, t, at, &zero);
             }

@@ -4,8 +4,12 @@
 
 use std::cell::Cell;
 
+use super::bands::band_for;
+use super::grid::{grid_of, grid_of_mut};
 use super::kernel::Sweep;
-use super::{band_for, grid_of, grid_of_mut, pass_into, SphereSet, Workspace};
+use super::pass::pass_into;
+use super::sphere_set::SphereSet;
+use super::workspace::Workspace;
 use crate::sim::InstructionSet;
 use crate::sim::{state_file, Cloth, Spheres};
 

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::limits;
 use super::ModelError;
 
 /// The order a pass visits the points in: which corner the loop starts
@@ -25,7 +26,7 @@ impl Order {
     pub const ALL: [Order; 2] = [Order::Rows, Order::Reversed];
     /// The orders' names, as [`FromStr`] takes them and `Display` prints
     /// them.
-    pub const NAMES: [&'static str; 2] = ["rows", "reversed"];
+    pub const NAMES: [&'static str; 2] = limits::ORDERS;
 
     /// The name, as [`FromStr`] takes it: `rows`, `reversed`.
     pub const fn name(self) -> &'static str {

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::limits;
 use super::ModelError;
 
 /// Passes per step: a whole number from [`Passes::MIN`] (1) to
@@ -14,10 +15,10 @@ pub struct Passes(usize);
 
 impl Passes {
     /// The fewest passes a step can make.
-    pub const MIN: Passes = Passes(1);
+    pub const MIN: Passes = Passes(limits::PASSES.0);
     /// The most passes a step can make (a step then takes about seven times
     /// the original's time).
-    pub const MAX: Passes = Passes(100);
+    pub const MAX: Passes = Passes(limits::PASSES.1);
     /// The original's fifteen.
     pub const ORIGINAL: Passes = Passes(crate::sim::PASSES);
 

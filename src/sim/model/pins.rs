@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::limits;
 use super::ModelError;
 
 /// Which points of the cloth are pinned. A pinned point never moves: no
@@ -31,7 +32,7 @@ impl Pins {
     /// Every choice, in the order of [`Pins::NAMES`].
     pub const ALL: [Pins; 3] = [Pins::None, Pins::Top, Pins::Corners];
     /// The names, as [`FromStr`] takes them and `Display` prints them.
-    pub const NAMES: [&'static str; 3] = ["none", "top", "corners"];
+    pub const NAMES: [&'static str; 3] = limits::PINS;
 
     /// The name: `none`, `top`, `corners`.
     pub const fn name(self) -> &'static str {

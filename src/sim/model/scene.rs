@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Damping, Model, ModelError, Pins, Thickness, Wind};
+use super::{limits, Damping, Model, ModelError, Pins, Thickness, Wind};
 use crate::sim::{Cloth, Simulation, GRID, SPACING, START_Y};
 
 /// A preset: a [`Model`], the cloth it starts from and whether it is
@@ -78,7 +78,7 @@ impl Scene {
     /// Every scene, in the order of [`Scene::NAMES`].
     pub const ALL: [Scene; 4] = [Scene::Original, Scene::Curtain, Scene::Flag, Scene::Drape];
     /// The names, as [`FromStr`] takes them and `Display` prints them.
-    pub const NAMES: [&'static str; 4] = ["original", "curtain", "flag", "drape"];
+    pub const NAMES: [&'static str; 4] = limits::SCENES;
 
     /// The name: `original`, `curtain`, `flag`, `drape`.
     pub const fn name(self) -> &'static str {

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::limits;
 use super::ModelError;
 use crate::sim::SPACING;
 
@@ -18,9 +19,9 @@ impl Thickness {
     /// Half the grid spacing, 0.05: the default.
     pub const HALF_SPACING: Thickness = Thickness(SPACING / 2.0);
     /// The thinnest allowed, world units.
-    pub const MIN: f64 = 0.001;
+    pub const MIN: f64 = limits::THICKNESS.0;
     /// The thickest allowed, world units (twice the spacing).
-    pub const MAX: f64 = 2.0 * SPACING;
+    pub const MAX: f64 = limits::THICKNESS.1;
 
     /// Thickness `t`, world units.
     ///

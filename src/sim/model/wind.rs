@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::limits;
 use super::ModelError;
 
 /// The wind, `(x, y, z)` in world units a pass, like gravity's
@@ -24,7 +25,7 @@ impl Wind {
     /// Calm air: the original.
     pub const CALM: Wind = Wind([0.0; 3]);
     /// The largest size of a component, world units a pass.
-    pub const MAX: f64 = 0.1;
+    pub const MAX: f64 = limits::WIND;
 
     /// The wind `(x, y, z)`, world units a pass.
     ///

@@ -1,7 +1,7 @@
 //! The memory the bands work in: each band's own pair of buffers, and the
 //! mailboxes through which the bands hand each other their edge rows.
 
-use super::super::kernel::Grid;
+use super::super::grid::Grid;
 
 /// One band's own two buffers (the pass reads one and writes the other),
 /// each a whole `n x n` grid of which the band uses only its rows and the
@@ -126,6 +126,8 @@ pub(super) struct Shared {
 // read (the module docs of `threads`); the mailboxes outlive the threads
 // (scoped).
 unsafe impl Send for Shared {}
+// SAFETY: as for `Send`: every access through the pointers is ordered by
+// the counts, so sharing the pointers between threads races on nothing.
 unsafe impl Sync for Shared {}
 
 impl Shared {

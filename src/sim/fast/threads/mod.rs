@@ -78,8 +78,11 @@ mod progress;
 
 pub(crate) use buffers::Own;
 
+use super::bands::band_for;
 use super::kernel::Sweep;
-use super::{InstructionSet, SphereSet, Workspace};
+use super::sphere_set::SphereSet;
+use super::workspace::Workspace;
+use crate::sim::InstructionSet;
 use crate::sim::{Cloth, Spheres, PASSES};
 use buffers::{copy_row, prefetch, Edge, Mailboxes};
 use placement::Placement;
@@ -116,7 +119,7 @@ pub(crate) fn run(
     let n = cloth.n();
     assert!(bands >= 1 && bands <= n);
     assert!(cloth.x.len() == n * n && cloth.y.len() == n * n && cloth.z.len() == n * n);
-    let band = super::band_for(set);
+    let band = band_for(set);
     if workspaces.len() < bands {
         workspaces.resize_with(bands, Workspace::default);
     }

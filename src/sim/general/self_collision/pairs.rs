@@ -2,7 +2,7 @@
 //! have to be pushed apart, found with a spatial hash, and kept as the
 //! points move (see [`PairList::move_on`]).
 
-use super::{DRIFT, LOOSE_DRIFT, NEAR};
+use super::tuning::{DRIFT, LOOSE_DRIFT, NEAR};
 
 /// No point: the end of a chain of the table.
 const NONE: u32 = u32::MAX;

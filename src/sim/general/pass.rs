@@ -1,0 +1,244 @@
+//! The general pass and step: every model's passes, with the wind, the
+//! pins, inertia and self-collision, double buffered or in place.
+
+#![forbid(unsafe_code)]
+
+use super::point::{moved_point_with, springs};
+use super::rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, Rows};
+use super::{inertia, put, wind, SpatialHash};
+use crate::sim::model::{Buffering, Model, Pins, SpringLaw};
+use crate::sim::{collide, Cloth, InstructionSet, Spheres};
+
+/// What the general pass keeps between passes so that a step allocates
+/// nothing: the second buffer, the wind's pushes and the self-collision's
+/// spatial hash.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Workspace {
+    /// The second buffer of a double-buffered pass; made the cloth's size
+    /// when it is not.
+    back: Option<Cloth>,
+    /// Every point's wind move this pass.
+    wind: wind::Pushes,
+    /// The self-collision's cells and pairs.
+    hash: SpatialHash,
+}
+
+/// One step of any model through the general pass, on the instruction set
+/// `set`: the spheres move, then with inertia Verlet's move
+/// ([`inertia::predict`]), then `model.passes` passes of the cloth, then
+/// with inertia no point further than [`inertia::MAX_STEP_MOVE`] from
+/// where the step found it ([`inertia::limit`]), then with self-collision
+/// the pushes that leave no two points closer than the thickness
+/// ([`SpatialHash::settle`]). For the original model it gives the same
+/// bits as the fast pass.
+///
+/// With inertia the `previous` positions are used and updated (none, or
+/// none of the cloth's size: the cloth starts at rest); without, they are
+/// dropped.
+pub(crate) fn step(
+    cloth: &mut Cloth,
+    spheres: &mut Spheres,
+    previous: &mut Option<Cloth>,
+    model: &Model,
+    set: InstructionSet,
+    ws: &mut Workspace,
+) {
+    spheres.step();
+    match model.inertia {
+        Some(damping) => {
+            if previous.as_ref().is_none_or(|p| p.n() != cloth.n()) {
+                *previous = Some(cloth.clone());
+            }
+            if let Some(previous) = previous {
+                inertia::predict(cloth, previous, damping.get(), model.pins);
+            }
+        }
+        None => *previous = None,
+    }
+    let mut back = match ws.back.take() {
+        Some(back) if back.n() == cloth.n() => back,
+        _ => cloth.clone(),
+    };
+    for _ in 0..model.passes.get() {
+        pass_in(set, cloth, &mut back, spheres, model, ws);
+    }
+    ws.back = Some(back);
+    if let Some(previous) = previous.as_ref() {
+        inertia::limit(cloth, previous);
+    }
+    settle(cloth, model, ws);
+}
+
+/// The end of a step with self-collision: every two points closer than the
+/// thickness pushed apart until none are ([`SpatialHash::settle`]).
+fn settle(cloth: &mut Cloth, model: &Model, ws: &mut Workspace) {
+    if let Some(t) = model.self_collision {
+        ws.hash
+            .settle(cloth, t.get(), model.springs.reach(), model.pins);
+    }
+}
+
+/// A step's passes: `model.passes` of [`pass`], then with self-collision
+/// [`SpatialHash::settle`], without the spheres' move or inertia (see
+/// [`step`]). `back` is the second buffer for double
+/// buffering (resized to the cloth if it differs).
+pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
+    if back.n() != cloth.n() {
+        *back = cloth.clone();
+    }
+    let mut workspace = Workspace::default();
+    for _ in 0..model.passes.get() {
+        pass_in(
+            InstructionSet::best(),
+            cloth,
+            back,
+            spheres,
+            model,
+            &mut workspace,
+        );
+    }
+    settle(cloth, model, &mut workspace);
+}
+
+/// One pass of `model`: each point, in `model.order`, moved by gravity,
+/// the wind and its springs ([`moved_point_in_wind`]) and then collided
+/// with the floor and the spheres ([`collide`]); pinned points are left as
+/// they are; then, with self-collision, a sweep through every two points
+/// that are not grid neighbours, those closer than the thickness pushed
+/// apart ([`SpatialHash::separate`]; [`step`] ends with sweeps until none
+/// are left closer). The step count for
+/// the gusts is `spheres.a`, the step the spheres were placed for.
+///
+/// Double buffered (the original), each new position goes into `back`, and
+/// when all are done `back` and `cloth` swap: every point saw where its
+/// neighbours were at the end of the last pass. In place, each new position
+/// goes straight into `cloth`, and the points visited later see it. `back`
+/// must be `cloth`'s size (its contents do not matter; double buffering
+/// overwrites every point). The wind's pushes are worked out from the
+/// points as they are at the start of the pass, either way.
+///
+/// # Panics
+/// If `back.n() != cloth.n()` and the model is double buffered.
+pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
+    pass_in(
+        InstructionSet::best(),
+        cloth,
+        back,
+        spheres,
+        model,
+        &mut Workspace::default(),
+    );
+}
+
+/// The wind `model` blows at step `a`: `None` when calm, else the wind,
+/// times [`wind::gust`]`(a)` with gusts.
+pub fn wind_at(model: &Model, a: u64) -> Option<[f64; 3]> {
+    if model.wind.is_calm() {
+        return None;
+    }
+    let w = model.wind.get();
+    if !model.gusts {
+        return Some(w);
+    }
+    let g = wind::gust(a);
+    Some([w[0] * g, w[1] * g, w[2] * g])
+}
+
+/// [`pass`] with the workspace kept between passes.
+fn pass_in(
+    set: InstructionSet,
+    cloth: &mut Cloth,
+    back: &mut Cloth,
+    spheres: &Spheres,
+    model: &Model,
+    ws: &mut Workspace,
+) {
+    let pushes = match wind_at(model, spheres.a) {
+        Some(w) => {
+            ws.wind.compute(cloth, w);
+            Some(&ws.wind)
+        }
+        None => None,
+    };
+    // The law is picked once a pass, not once a spring.
+    match model.law {
+        SpringLaw::Article => pass_with(set, cloth, back, spheres, model, pushes, ArticleLaw),
+        SpringLaw::Hooke => pass_with(set, cloth, back, spheres, model, pushes, HookeLaw),
+    }
+    if let Some(t) = model.self_collision {
+        ws.hash
+            .separate(cloth, t.get(), model.springs.reach(), model.pins);
+    }
+}
+
+/// The moves and collisions of [`pass`] with the spring law `term`.
+#[inline(always)]
+fn pass_with<L: RowLaw>(
+    set: InstructionSet,
+    cloth: &mut Cloth,
+    back: &mut Cloth,
+    spheres: &Spheres,
+    model: &Model,
+    pushes: Option<&wind::Pushes>,
+    term: L,
+) {
+    let n = cloth.n();
+    let springs = springs(model);
+    let share = model.springs.share();
+    let push = |k: usize| pushes.map_or([0.0; 3], |p| p.at(k));
+    match model.buffering {
+        Buffering::Double => {
+            assert_eq!(back.n(), n, "the second buffer is the cloth's size");
+            let rows = Rows::new(n);
+            double_dispatch(
+                set,
+                cloth,
+                back,
+                spheres,
+                model.order,
+                rows,
+                &springs,
+                share,
+                pushes.map(|p| &p.m),
+                term,
+            );
+            // Pinned points stay where they were.
+            for k in pinned(model.pins, n) {
+                back.x[k] = cloth.x[k];
+                back.y[k] = cloth.y[k];
+                back.z[k] = cloth.z[k];
+            }
+            std::mem::swap(cloth, back);
+        }
+        Buffering::InPlace => {
+            for (j, i) in model.order.visit(n) {
+                if model.pins.holds(n, j, i) {
+                    continue;
+                }
+                let moved = moved_point_with(
+                    cloth,
+                    j,
+                    i,
+                    &springs,
+                    share,
+                    push(j * n + i),
+                    |a, b, rest| term.full(a, b, rest),
+                );
+                put(cloth, j, i, collide(moved, spheres));
+            }
+        }
+    }
+}
+
+/// The pinned points of an `n x n` grid, row-major indices, ascending.
+fn pinned(pins: Pins, n: usize) -> impl Iterator<Item = usize> {
+    let top = match pins {
+        Pins::Top => 0..n,
+        _ => 0..0,
+    };
+    let corners = match pins {
+        Pins::Corners => vec![0, n - 1],
+        _ => Vec::new(),
+    };
+    top.chain(corners)
+}

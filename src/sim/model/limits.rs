@@ -1,0 +1,24 @@
+//! What each model setting accepts: the ranges and the names, read by the
+//! settings' types and by their error messages.
+
+#![forbid(unsafe_code)]
+
+use crate::sim::constants::SPACING;
+
+/// Passes a step, the least and the most.
+pub(super) const PASSES: (usize, usize) = (1, 100);
+
+/// The visiting orders' names.
+pub(super) const ORDERS: [&str; 2] = ["rows", "reversed"];
+
+/// The pins' names.
+pub(super) const PINS: [&str; 3] = ["none", "top", "corners"];
+
+/// The scenes' names.
+pub(super) const SCENES: [&str; 4] = ["original", "curtain", "flag", "drape"];
+
+/// The largest wind component either way, world units a pass.
+pub(super) const WIND: f64 = 0.1;
+
+/// Self-collision thickness, the least and the most, world units.
+pub(super) const THICKNESS: (f64, f64) = (0.001, 2.0 * SPACING);
