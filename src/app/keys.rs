@@ -5,6 +5,8 @@
 //! A new control is one row here (and, for a new "what if", one
 //! [`ModelChange`] variant).
 
+#![forbid(unsafe_code)]
+
 use super::input::{Action, Key, ModelChange};
 use crate::sim::Passes;
 

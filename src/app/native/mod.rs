@@ -19,15 +19,19 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::WindowId;
 
 mod events;
+mod gfx;
+mod options;
+#[cfg(free_unix)]
+mod x11;
 
 pub use events::{action_for_event, action_for_key, key_of, modifiers_of};
+pub use options::Options;
 
 use super::demo::{Clock, Demo};
-use super::gfx::Gfx;
 use super::input::{Action, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
 use super::{drawable_size, keys, title};
-use crate::sim::{Model, Scene};
+use gfx::Gfx;
 
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
@@ -36,23 +40,6 @@ const REPORT_EVERY: Duration = Duration::from_secs(5);
 /// round trip; minimising sends no event there). While it is, the loop
 /// wakes only this often, to ask again.
 const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
-
-/// How the window runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Options {
-    /// Borderless full screen on the current monitor.
-    pub fullscreen: bool,
-    /// The original's pacing: one step per drawn frame, vsync off.
-    pub uncapped: bool,
-    /// The physics to start with (the original unless a what-if flag
-    /// says otherwise); the keys change it as it runs.
-    pub model: Model,
-    /// The scene whose start the demo (re)starts from (the flat sheet for
-    /// the original).
-    pub scene: Scene,
-    /// Whether the picture is shaded (`--shade`).
-    pub shade: bool,
-}
 
 /// Open the window and run the demo until Escape or the close button.
 ///

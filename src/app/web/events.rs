@@ -11,7 +11,7 @@ use web_sys::{
     ResizeObserverSize, Window,
 };
 
-use super::Page;
+use super::page::Page;
 use crate::app::input::{self, Key, KeyPress, Modifiers};
 
 /// Wire the DOM events to the page: pointer moves, presses and releases

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::Page;
+use super::page::Page;
 use crate::app::input;
 use crate::sim::spheres::{wave_argument, wave_trig, SPHERE_COUNT};
 use crate::sim::state_file;

@@ -19,7 +19,8 @@ use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
-use super::{drawable_size, Options, INNER_SIZE};
+use super::Options;
+use crate::app::{drawable_size, INNER_SIZE};
 use crate::render::Renderer;
 
 /// The Wayland app_id and the X11 class (and instance) name of the window.
@@ -134,15 +135,7 @@ impl Gfx {
             .window_handle()
             .map_err(|e| format!("cannot open a window: no window handle: {e}"))?
             .as_raw();
-        #[cfg(all(
-            unix,
-            not(any(
-                target_os = "macos",
-                target_os = "ios",
-                target_os = "android",
-                target_os = "redox"
-            ))
-        ))]
+        #[cfg(free_unix)]
         super::x11::claim_errors_about(raw_window);
         let not_current = create_context(&config, raw_window)?;
 
