@@ -14,7 +14,7 @@ use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::PossiblyCurrentGlContext;
 use glutin::surface::{GlSurface, Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
 use glutin_winit::DisplayBuilder;
-use raw_window_handle::{HasWindowHandle, RawWindowHandle};
+use raw_window_handle::{HasDisplayHandle, HasWindowHandle, RawWindowHandle};
 use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
@@ -136,7 +136,12 @@ impl Gfx {
             .map_err(|e| format!("cannot open a window: no window handle: {e}"))?
             .as_raw();
         #[cfg(free_unix)]
-        super::x11::claim_errors_about(raw_window);
+        {
+            super::x11::claim_errors_about(raw_window);
+            if let Ok(display) = window.display_handle() {
+                super::x11::exit_on_lost_server(display.as_raw());
+            }
+        }
         let not_current = create_context(&config, raw_window)?;
 
         let size = window.inner_size();

@@ -79,22 +79,11 @@ fn describe(status: &[String]) -> String {
     }
 }
 
-/// One line for an event loop that could not start.
+/// One line for an event loop that could not start, from winit's error:
+/// no display server at all (winit names the variables it looked at), an
+/// X display that would not open (named as Xlib names it), or winit's own
+/// words.
 fn event_loop_error(e: &EventLoopError) -> String {
-    let unset = |name: &str| std::env::var_os(name).is_none_or(|v| v.is_empty());
-    let free_desktop = cfg!(all(
-        unix,
-        not(any(
-            target_os = "macos",
-            target_os = "ios",
-            target_os = "android"
-        ))
-    ));
-    let no_server = unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET");
-    if free_desktop && no_server && !matches!(e, EventLoopError::RecreationAttempt) {
-        return "cannot open a window: no display server (DISPLAY and WAYLAND_DISPLAY are unset)"
-            .into();
-    }
     // winit's text is "os error at FILE:LINE: WHAT"; keep WHAT.
     let text = e.to_string();
     let what = match text.strip_prefix("os error at ") {
@@ -102,14 +91,28 @@ fn event_loop_error(e: &EventLoopError) -> String {
         None => &text,
     };
     let what = what.trim().replace('\n', " ");
-    let os_error = matches!(e, EventLoopError::Os(_));
-    if os_error && free_desktop && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
-        let display = std::env::var("DISPLAY").unwrap_or_default();
-        format!("cannot open a window: cannot connect to the X display \"{display}\": {what}")
-    } else {
-        format!("cannot open a window: {what}")
+    // winit found neither a Wayland nor an X display to connect to: "neither
+    // WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set."
+    if what.contains("nor DISPLAY is set") {
+        return format!(
+            "cannot open a window: no display server ({})",
+            what.trim_end_matches('.')
+        );
     }
+    #[cfg(free_unix)]
+    if what == X_OPEN_FAILED {
+        if let Some(display) = x11::display_name() {
+            return format!(
+                "cannot open a window: cannot connect to the X display \"{display}\": {what}"
+            );
+        }
+    }
+    format!("cannot open a window: {what}")
 }
+
+/// winit's words when `XOpenDisplay` fails.
+#[cfg(free_unix)]
+const X_OPEN_FAILED: &str = "Failed to open connection to X server";
 
 /// The demo as a winit application: the shared [`Demo`] (simulation, drag
 /// state, frame clock), and the window with its GL once the platform says
