@@ -27,26 +27,29 @@ pub enum Action {
     /// Stop the program, as the original's Escape did: the window closes
     /// (and the program ends); the browser stops stepping and drawing.
     Stop,
-    /// Start again from `Initialise()`: the flat sheet at step 0, the view
-    /// unturned, the clock reset (the first frame after two steps). The
-    /// model and the speed chosen stay, and so does a pause.
+    /// Start again from `Initialise()`: the flat sheet (the scene's start)
+    /// at step 0, shown at step 0 even while paused; running, the steps go
+    /// on from there at the speed chosen. The view, the model, the speed,
+    /// the shading and a pause stay.
     Restart,
     /// Pause when running, resume when paused.
     TogglePause,
     /// One step (only offered while paused).
     Step,
     /// The next slower speed of
-    /// [`SPEEDS`](crate::app::pacing::SPEEDS).
+    /// [`SPEEDS`](crate::app::pacing::SPEEDS); under `--uncapped`, only a
+    /// notice in the status that the speed follows the frame rate.
     Slower,
-    /// The next faster speed.
+    /// The next faster speed (under `--uncapped`, as [`Action::Slower`]).
     Faster,
     /// Show the key list ([`keys::help`](crate::app::keys::help)).
     Help,
     /// Change the physics from the next step on.
     Model(ModelChange),
     /// Start the next scene of [`Scene::ALL`] ([`next_scene`]) from its
-    /// start, with its own model and look (the what-ifs and shading set
-    /// since are dropped; the speed and a pause stay).
+    /// start as a launch with it would, with its own model and look (the
+    /// what-ifs and shading set since are dropped), the view unturned and
+    /// its first frame running its steps; the speed and a pause stay.
     NextScene,
     /// Shading on or off (`--shade`), from the next frame drawn.
     ToggleShade,

@@ -252,10 +252,52 @@ impl App {
                 self.demo.sim().steps()
             );
         }
-        // Paused, the title shows the step: a restart's first frame moves
-        // it (from 0 to 2).
+        // Paused, the title shows the step: a new scene's first frame (N)
+        // moves it (from 0 to 2).
         if frame.steps > 0 && self.demo.state() == RunState::Paused {
             self.show_title();
+        }
+    }
+
+    /// When to wake next, drawing a frame now if one is due: not until an
+    /// event when there is nothing to draw (no window, zero size, hidden);
+    /// while minimised, only to ask again whether it still is; otherwise
+    /// when the demo's next frame is due.
+    fn control_flow(&mut self, now: Instant) -> ControlFlow {
+        let Some(gfx) = self
+            .gfx
+            .as_ref()
+            .filter(|_| self.size.is_some() && !self.occluded)
+        else {
+            return ControlFlow::Wait;
+        };
+        // Minimised: no event says so on X11, so ask now and then, and only
+        // wake to ask again.
+        let checked = match self.minimised_checked {
+            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
+            _ => {
+                let minimised = gfx.window.is_minimized() == Some(true);
+                if minimised != self.minimised {
+                    log::debug!(
+                        "window {}",
+                        if minimised { "minimised" } else { "restored" }
+                    );
+                }
+                self.minimised = minimised;
+                self.minimised_checked = Some(now);
+                now
+            }
+        };
+        if self.minimised {
+            return ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY);
+        }
+        match self.demo.next_frame() {
+            None => ControlFlow::Wait,
+            Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
+            Some(NextFrame::Now | NextFrame::At(_)) => {
+                gfx.window.request_redraw();
+                ControlFlow::Wait
+            }
         }
     }
 }
@@ -361,47 +403,17 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        // Nothing to draw (no window, zero size, hidden): sleep until an
-        // event comes.
-        let Some(gfx) = self
-            .gfx
-            .as_ref()
-            .filter(|_| self.size.is_some() && !self.occluded)
-        else {
-            event_loop.set_control_flow(ControlFlow::Wait);
-            return;
-        };
-        // Minimised: no event says so on X11, so ask now and then, and only
-        // wake to ask again.
         let now = Instant::now();
-        let checked = match self.minimised_checked {
-            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
-            _ => {
-                let minimised = gfx.window.is_minimized() == Some(true);
-                if minimised != self.minimised {
-                    log::debug!(
-                        "window {}",
-                        if minimised { "minimised" } else { "restored" }
-                    );
-                }
-                self.minimised = minimised;
-                self.minimised_checked = Some(now);
-                now
-            }
-        };
-        if self.minimised {
-            event_loop.set_control_flow(ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY));
-            return;
+        // A notice in the title (why a key did nothing) leaves on time.
+        if self.demo.expire_notice(now) {
+            self.show_title();
         }
-        let flow = match self.demo.next_frame() {
-            None => ControlFlow::Wait,
-            Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
-            Some(NextFrame::Now | NextFrame::At(_)) => {
-                gfx.window.request_redraw();
-                ControlFlow::Wait
-            }
-        };
-        event_loop.set_control_flow(flow);
+        let flow = self.control_flow(now);
+        event_loop.set_control_flow(match (flow, self.demo.notice_until()) {
+            (ControlFlow::Wait, Some(until)) => ControlFlow::WaitUntil(until),
+            (ControlFlow::WaitUntil(at), Some(until)) => ControlFlow::WaitUntil(at.min(until)),
+            (flow, _) => flow,
+        });
     }
 
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {

@@ -42,7 +42,7 @@ pub(super) struct Page {
     /// Used only while it agrees with the CSS size times the pixel ratio.
     pub(super) device_size: Option<(u32, u32)>,
     /// The last picture drawn; `None` before the first frame and after a
-    /// restart.
+    /// restart or a new scene.
     drawn: Option<Drawn>,
     /// Frames drawn, since the page started.
     pub(super) frames: u64,
@@ -112,8 +112,8 @@ impl Page {
         // Stopped, nothing steps and the view cannot turn: the picture is
         // drawn again only if the canvas was resized (which clears it).
         let ran = self.demo.frame(web_time::Instant::now());
-        // Paused, the caption shows the step: a restart's first frame
-        // moves it (from 0 to 2).
+        // Paused, the caption shows the step: a new scene's first frame
+        // (N) moves it (from 0 to 2, or the held count).
         if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
             self.show_caption();
         }
