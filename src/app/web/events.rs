@@ -1,6 +1,8 @@
 //! The page's DOM events, wired to the shared demo: pointer (mouse, pen,
 //! touch) drags, clicks, keys, and the canvas's size on the screen.
 
+#![forbid(unsafe_code)]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
