@@ -1,6 +1,10 @@
 //! The window and its GL: window, config, context, surface and renderer,
 //! made together and torn down in a fixed order.
 
+// FFI into GL through glutin and a raw function pointer: each unsafe
+// block says why it is sound.
+#![allow(unsafe_code)]
+
 use std::ffi::CStr;
 use std::num::NonZeroU32;
 use std::panic::{self, AssertUnwindSafe};

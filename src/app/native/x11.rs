@@ -16,6 +16,9 @@
 //! - Naming the display Xlib connects to, for the error when it cannot
 //!   ([`display_name`]).
 
+// Calls into Xlib: each unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use std::ffi::{c_int, c_uchar, c_ulong, c_void, CStr};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -2,6 +2,8 @@
 //! keeps as `window.clothDemo` for the tests (and the curious) to read,
 //! and [`wave_values`], the sim's waves for the bit-exactness test.
 
+#![forbid(unsafe_code)]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 

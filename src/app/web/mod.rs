@@ -33,6 +33,8 @@
 //! as `window.clothDemo`, whose methods tests (and the curious, from the
 //! console) read the state through.
 
+#![forbid(unsafe_code)]
+
 mod caption;
 mod context;
 mod events;
