@@ -179,10 +179,11 @@ impl Demo {
 
     /// A frame is drawn at `now`: run the steps due first and say how many,
     /// or `None` when stopped (draw nothing). Paced, the pacer decides (the
-    /// first frame runs two steps); held, the first frame runs the held
-    /// count and later frames none. Paused, the first frame still runs its
-    /// steps (the first picture is the state after them) and later frames
-    /// none.
+    /// first frame of a launch or a new scene runs two steps); held, that
+    /// first frame runs the held count and later frames none. Paused, that
+    /// first frame still runs its steps (the first picture is the state
+    /// after them) and later frames none. After a restart there is no such
+    /// first frame: the count goes on from step 0.
     pub fn frame(&mut self, now: Instant) -> Option<Frame> {
         if self.state == RunState::Stopped {
             return None;

@@ -47,6 +47,9 @@ const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
 /// One line naming what is missing or failed: no display server ("cannot
 /// open a window: ..."), no usable GL ("no OpenGL config: ...", "no OpenGL
 /// context: ..."), the shaders ("cannot draw: ..."), or the event loop.
+/// On X11, losing the X server mid-run does not return: the process ends
+/// with exit code 1 after one line, `cloth-demo: error: lost the
+/// connection to the X server :0`.
 pub fn run(options: Options) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| event_loop_error(&e))?;
     let mut app = App::new(options);
@@ -259,10 +262,10 @@ impl App {
         }
     }
 
-    /// When to wake next, drawing a frame now if one is due: not until an
-    /// event when there is nothing to draw (no window, zero size, hidden);
-    /// while minimised, only to ask again whether it still is; otherwise
-    /// when the demo's next frame is due.
+    /// When to wake next, asking for a redraw now if a frame is due: not
+    /// until an event when there is nothing to draw (no window, zero size,
+    /// hidden); while minimised, only to ask again whether it still is;
+    /// otherwise when the demo's next frame is due.
     fn control_flow(&mut self, now: Instant) -> ControlFlow {
         let Some(gfx) = self
             .gfx
