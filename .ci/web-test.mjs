@@ -454,12 +454,13 @@ test('the keys: Space pauses, . steps, 1 and 0 change the model, R restarts, [ a
   await page.keyboard.press('0');
   assert.equal(await caption(), `Paused, step ${pausedAt + 1}. ${RUNNING}`);
 
-  // R, paused: the flat sheet again, whose first frame runs two steps:
-  // the picture is render --steps 2's.
+  // R, paused: the flat sheet again, shown at step 0 (no first frame's
+  // steps run): the picture is render --steps 0's.
   await page.keyboard.press('r');
-  await page.waitForFunction(() => clothDemo.steps() === 2, null, { timeout: WAIT });
-  assert.equal(await caption(), `Paused, step 2. ${RUNNING}`);
-  await assertLikeNative(page, 2, 'web_restarted_paused');
+  await page.waitForFunction(() => clothDemo.steps() === 0, null, { timeout: WAIT });
+  assert.equal(await caption(), `Paused, step 0. ${RUNNING}`);
+  await assertLikeNative(page, 0, 'web_restarted_paused');
+  assert.equal(await steps(), 0, 'R while paused stays at step 0');
 
   // Space again, then ] twice: 240 steps a second; [ three times: 30.
   await page.keyboard.press('Space');

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::demo::{Clock, Demo, NOTICE_FOR, UNCAPPED_SPEED};
 use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, Modifiers, RunState};
 use cloth_demo::app::keys::{self as key_table, BINDINGS};
 use cloth_demo::app::orbit::Orbit;
@@ -331,15 +331,19 @@ fn stopped_nothing_steps_or_turns_and_restart_is_initialise() {
     assert!(!d.cursor_moved(0.0, 0.0, 1.0));
     assert_eq!(d.camera(), Camera::new(20.0, 10.0));
 
-    d.apply(Action::Restart, t0);
+    // A click (or R) starts it again from step 0, the view as it was.
+    let t1 = at(t0, 900, 60);
+    d.apply(Action::Restart, t1);
     assert_eq!(d.state(), RunState::Running);
     assert_eq!(d.sim(), &Simulation::new());
-    assert_eq!(d.camera(), Camera::new(0.0, 0.0));
+    assert_eq!(d.camera(), Camera::new(20.0, 10.0));
     assert_eq!(d.clock(), Clock::default());
-    // The clock starts again too: the next frame is a first frame.
-    let t1 = at(t0, 900, 60);
-    assert_eq!(d.next_frame(), Some(NextFrame::Now));
-    assert_eq!(d.frame(t1).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    // The clock counts from the restart, with no first frame's extra
+    // steps: step 1 falls due one period later.
+    assert_eq!(d.next_frame(), Some(NextFrame::At(at(t1, 1, 60))));
+    assert_eq!(d.frame(t1).map(|f| f.steps), Some(0));
+    assert_eq!(d.frame(at(t1, 1, 60)).map(|f| f.steps), Some(1));
+    assert_eq!(d.sim().steps(), 1);
 }
 
 #[test]
@@ -353,11 +357,13 @@ fn a_restart_keeps_the_clock_it_was_made_with() {
         d.apply(Action::Restart, t0);
         assert_eq!(d.clock(), clock);
         assert_eq!(d.sim().steps(), 0);
+        // Uncapped, one step a frame from step 0; held, step 0 is held.
         let want = match clock {
-            Clock::Held(n) => n,
-            Clock::Paced(_) => FIRST_FRAME_STEPS,
+            Clock::Held(_) => 0,
+            Clock::Paced(_) => 1,
         };
         assert_eq!(d.frame(t0).map(|f| f.steps), Some(want), "{clock:?}");
+        assert_eq!(d.sim().steps(), u64::from(want), "{clock:?}");
     }
 }
 
@@ -728,7 +734,7 @@ fn one_step_while_paused_is_exactly_one_step() {
 }
 
 #[test]
-fn restart_is_initialise_and_keeps_the_model_the_speed_and_a_pause() {
+fn restart_is_initialise_and_keeps_the_view_the_model_the_speed_and_a_pause() {
     let t0 = Instant::now();
     let mut bend = Model::ORIGINAL;
     bend.springs.bend = true;
@@ -740,6 +746,7 @@ fn restart_is_initialise_and_keeps_the_model_the_speed_and_a_pause() {
     d.cursor_moved(10.0, 10.0, 1.0);
     d.button(true);
     d.cursor_moved(0.0, 0.0, 1.0);
+    d.button(false);
     d.apply(Action::TogglePause, at(t0, 41, 60));
 
     let t1 = at(t0, 100, 60);
@@ -749,26 +756,62 @@ fn restart_is_initialise_and_keeps_the_model_the_speed_and_a_pause() {
         &Simulation::with_model(bend),
         "the flat sheet at step 0"
     );
-    assert_eq!(d.camera(), Camera::new(0.0, 0.0));
-    assert!(!d.orbit().is_pressed());
+    assert_eq!(d.camera(), Camera::new(10.0, 10.0), "the view stays");
     assert_eq!(d.speed(), Some(120));
     assert_eq!(d.state(), RunState::Paused);
-    // The first frame still runs its two steps, then the pause holds.
-    assert_eq!(d.next_frame(), Some(NextFrame::Now));
-    assert_eq!(d.frame(t1).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    assert_eq!(
+        title(&d.status()),
+        "OpenGL Test Program - paused, step 0, 120 steps/s, bending springs"
+    );
+    // Paused, it shows step 0: no frame runs a step.
+    assert_eq!(d.next_frame(), None);
+    assert_eq!(d.frame(t1).map(|f| f.steps), Some(0));
     assert_eq!(d.frame(at(t1, 60, 60)).map(|f| f.steps), Some(0));
+    assert_eq!(d.sim(), &Simulation::with_model(bend));
+    assert_eq!(d.status()[..2], ["paused", "step 0"]);
+    // One step from there is step 1.
+    d.apply(Action::Step, t1);
     let mut want = Simulation::with_model(bend);
-    want.run(2);
+    want.step();
     assert_eq!(d.sim(), &want);
-    // Running, a restart runs on at the chosen speed from its first frame.
+    // Running, a restart goes on from step 0 at the chosen speed: 120
+    // steps in the second after it, none of them a first frame's extra.
     d.apply(Action::TogglePause, t1);
     d.apply(Action::Restart, t1);
     assert_eq!(d.state(), RunState::Running);
-    assert_eq!(d.frame(t1).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    assert_eq!(d.sim().steps(), 0);
+    assert_eq!(d.frame(t1).map(|f| f.steps), Some(0));
     let steps: u32 = (1..=60)
         .map(|k| d.frame(at(t1, k, 60)).unwrap().steps)
         .sum();
     assert_eq!(steps, 120, "120 steps in the second after a restart");
+    let mut want = Simulation::with_model(bend);
+    want.run(120);
+    assert_eq!(d.sim(), &want);
+    assert_eq!(d.camera(), Camera::new(10.0, 10.0));
+}
+
+#[test]
+fn n_starts_the_next_scene_as_a_launch_would_unlike_r() {
+    use cloth_demo::sim::Scene;
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.frame(t0);
+    d.cursor_moved(10.0, 10.0, 1.0);
+    d.button(true);
+    d.cursor_moved(0.0, 5.0, 1.0);
+    d.button(false);
+    d.apply(Action::TogglePause, t0);
+    d.apply(Action::NextScene, t0);
+    // The view unturned, and the first frame runs its two steps, paused
+    // or not.
+    assert_eq!(d.camera(), Camera::new(0.0, 0.0));
+    assert_eq!(d.state(), RunState::Paused);
+    assert_eq!(d.next_frame(), Some(NextFrame::Now));
+    assert_eq!(d.frame(t0).map(|f| f.steps), Some(FIRST_FRAME_STEPS));
+    let mut want = Scene::Curtain.simulation();
+    want.run(u64::from(FIRST_FRAME_STEPS));
+    assert_eq!(*d.sim(), want);
 }
 
 #[test]
@@ -832,11 +875,59 @@ fn speeds_run_from_15_to_240_steps_a_second() {
     assert_eq!(seen, [30, 15, 15, 15, 15, 30, 60, 120, 240, 240]);
     // Uncapped is the original's one step a frame: no rate to change.
     let mut u = Demo::new(Clock::Paced(Mode::Uncapped), Model::ORIGINAL);
-    u.apply(Action::Faster, t0);
-    assert_eq!(u.speed(), None);
     assert!(u.status().is_empty());
     assert_eq!(u.frame(t0).map(|f| f.steps), Some(2));
     assert_eq!(u.frame(t0).map(|f| f.steps), Some(1));
+}
+
+#[test]
+fn uncapped_the_speed_keys_say_why_they_do_nothing() {
+    let t0 = Instant::now();
+    let mut u = Demo::new(Clock::Paced(Mode::Uncapped), Model::ORIGINAL);
+    u.frame(t0);
+    assert_eq!(u.notice_until(), None);
+    for action in [Action::Faster, Action::Slower] {
+        u.apply(action, t0);
+        assert_eq!(u.speed(), None, "{action:?}");
+        assert_eq!(u.status(), [UNCAPPED_SPEED], "{action:?}");
+        assert_eq!(
+            title(&u.status()),
+            "OpenGL Test Program - speed follows the frame rate (--uncapped)"
+        );
+        // Still one step a frame.
+        assert_eq!(u.frame(t0).map(|f| f.steps), Some(1));
+    }
+    // For NOTICE_FOR after the last press, then gone.
+    assert_eq!(u.notice_until(), Some(t0 + NOTICE_FOR));
+    assert!(!u.expire_notice(t0 + NOTICE_FOR - Duration::from_millis(1)));
+    assert_eq!(u.status(), [UNCAPPED_SPEED]);
+    assert!(u.expire_notice(t0 + NOTICE_FOR));
+    assert!(u.status().is_empty());
+    assert_eq!(u.notice_until(), None);
+    assert!(!u.expire_notice(t0 + NOTICE_FOR * 2));
+    // Or until the next key: paused, the title says so and not the notice.
+    u.apply(Action::Faster, t0);
+    u.apply(Action::TogglePause, t0);
+    assert_eq!(
+        u.status(),
+        ["paused".to_string(), format!("step {}", u.sim().steps())]
+    );
+    assert_eq!(u.notice_until(), None);
+    // Paused, the keys still say why; a restart ends the notice.
+    u.apply(Action::Slower, t0);
+    assert_eq!(u.status()[2..], [UNCAPPED_SPEED]);
+    u.apply(Action::Restart, t0);
+    assert_eq!(u.status(), ["paused", "step 0"]);
+    // At a fixed rate, or held (the browser's test mode), no notice.
+    for clock in [Clock::Paced(Mode::Fixed), Clock::Held(5)] {
+        let mut d = Demo::new(clock, Model::ORIGINAL);
+        d.apply(Action::Faster, t0);
+        assert_eq!(d.notice_until(), None, "{clock:?}");
+        assert!(
+            !d.status().contains(&UNCAPPED_SPEED.to_string()),
+            "{clock:?}"
+        );
+    }
 }
 
 #[test]
@@ -1249,10 +1340,12 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
     let mut want = Scene::Curtain.simulation();
     want.run(5);
     assert_eq!(*d.sim(), want);
-    // R restarts the scene, not the original.
+    // R restarts the scene, not the original, and holds it at step 0.
     d.apply(Action::Restart, t0);
     assert_eq!(d.sim().cloth, Scene::Curtain.start_cloth());
     assert_eq!(d.scene(), Scene::Curtain);
+    assert_eq!(d.frame(t0).map(|f| f.steps), Some(0));
+    assert_eq!(d.sim().steps(), 0);
     // The flag is shaded; S turns it off and on, changing nothing else.
     d.apply(Action::NextScene, t0);
     assert_eq!((d.scene(), d.shade()), (Scene::Flag, true));

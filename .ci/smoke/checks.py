@@ -41,7 +41,9 @@ close it; these say what must be seen.
   fullscreen  with --fullscreen the window covers the screen, shows the
               scene, and Escape quits with 0 within 2 s
   uncapped    with --uncapped the window shows the scene, keeps moving, and
-              Escape quits with 0 within 2 s; its CPU use over 3 s is noted
+              Escape quits with 0 within 2 s; its CPU use over 3 s is noted;
+              ] changes no speed, and the title says why: "speed follows
+              the frame rate (--uncapped)"
   hidpi       at scale factor 2 the window has the same logical size, a drag
               of N logical pixels turns the view by N (the log's angles), and
               Escape quits with 0
@@ -50,12 +52,12 @@ close it; these say what must be seen.
               says "paused, step N"; two screenshots KEYS_HOLD apart are
               identical, and the app uses under MINIMISED_CPU_MAX of a core
               meanwhile); 0 (15 passes) changes the title back; R restarts
-              (paused: "paused, step 2", and the picture is `render --steps
-              2`'s, at least MIN_AGREEMENT of the pixels the same scene
-              colour); 1 then "." twenty times: "paused, step 22, 1 pass",
-              and the picture is that of 2 original steps and 20 of one
-              pass (`render --from` the state after 2, `--passes 1`), not
-              `render --steps 22`'s; [ runs 30 steps a second and ] ] ] 240,
+              from step 0 (paused: "paused, step 0", and the picture is
+              `render --steps 0`'s, at least MIN_AGREEMENT of the pixels the
+              same scene colour); 1 then "." twenty times: "paused, step 20,
+              1 pass", and the picture is that of 20 steps of one pass
+              (`render --steps 20 --passes 1`), not `render --steps 20`'s;
+              [ runs 30 steps a second and ] ] ] 240,
               each measured over a stretch resumed and paused again (the
               title's steps: within RATE_TOLERANCE, so a burst of catching
               up after the pause would show); H prints the key list
@@ -72,10 +74,16 @@ close it; these say what must be seen.
               most MAX_RENDER_DIFF of the pixels differ)
   headless-glx  `render` through GLX (CLOTH_DEMO_CONTEXT=glx), and with
               libEGL unloadable while DISPLAY is set, draws the EGL picture
+  lost-server the window on an X server of its own, that server killed
+              under it: the app exits 1 within LOST_TIMEOUT, having printed
+              exactly one line, `cloth-demo: error: lost the connection to
+              the X server :N` (no Xlib message, no panic)
 """
 
 import os
 import re
+import signal
+import subprocess
 import time
 
 from common import (INNER, STATIC, TITLE, Failure, agreement, check_scene, cpu_share,
@@ -137,6 +145,11 @@ MIN_AGREEMENT = 0.99
 RATE_TOLERANCE = 0.15
 RATE_SECONDS = 2.0
 PAUSED = re.compile(r" - paused, step (\d+)(, |$)")
+
+# The lost-server check: how long the window draws before its server is
+# killed, and how long the app may take to notice and exit.
+LOST_AFTER = 1.0
+LOST_TIMEOUT = 5.0
 
 # The platform's render against Linux's: the same triangles through the
 # same rasteriser (llvmpipe under Wine too), so none should differ.
@@ -414,6 +427,19 @@ class Checks:
             self.run.note("uncapped: %.1f%% of one core over %.0f s (the default pacing: %s)"
                           % (100 * share, IDLE_SECONDS,
                              "%.1f%%" % (100 * idle) if idle is not None else "not measured"))
+            # ] changes no speed here, and the title says why.
+            self.env.focus(a)
+            self.env.press(a, ["bracketright"])
+            want = TITLE + " - speed follows the frame rate (--uncapped)"
+
+            def says():
+                t = self.env.title(a)
+                if t != want:
+                    raise Failure("the title is %r" % t)
+                return t
+
+            poll("the title after ] under --uncapped", DRAW_TIMEOUT, 0.05, says)
+            self.run.note("uncapped: ] gives the title \"%s\"" % want)
             self.press_escape(a)
             a.wait_exit("Escape", EXIT_TIMEOUT)
             self.check_clean_log(a, "uncapped")
@@ -523,38 +549,34 @@ class Checks:
         press("0")
         titled(TITLE + " - paused, step %d" % step_of(paused), "after 0 (15 passes)")
         press("r")
-        titled(TITLE + " - paused, step 2", "after R")
+        titled(TITLE + " - paused, step 0", "after R")
         need = {"error": None}
         try:
-            expected2 = self.render("keys-step-2.png", (0, 0), steps=2)
+            expected0 = self.render("keys-step-0.png", (0, 0), steps=0)
         except Failure as e:
             need["error"] = str(e)
         if need["error"] is None:
             shot = self.screenshot(a)
             shot.save_png(self.run, "keys-restarted.png")
-            agree = agreement(shot, expected2)
-            notes.append("R: \"%s\"; %.2f%% of the pixels render --steps 2's colour"
+            agree = agreement(shot, expected0)
+            notes.append("R: \"%s\"; %.2f%% of the pixels render --steps 0's colour"
                          % (self.env.title(a), 100 * agree))
             if agree < MIN_AGREEMENT:
-                raise Failure("after R the picture agrees with render --steps 2 on %.2f%% of "
+                raise Failure("after R the picture agrees with render --steps 0 on %.2f%% of "
                               "pixels (want >= %.0f%%; see %skeys-restarted.png)"
                               % (100 * agree, 100 * MIN_AGREEMENT, self.run.rel))
         press("1")
-        titled(TITLE + " - paused, step 2, 1 pass", "after 1")
+        titled(TITLE + " - paused, step 0, 1 pass", "after 1")
         press(*["period"] * 20)
-        titled(TITLE + " - paused, step 22, 1 pass", "after 1 and 20 presses of .")
+        titled(TITLE + " - paused, step 20, 1 pass", "after 1 and 20 presses of .")
         if need["error"] is None:
-            state = self.run.path("keys-step-2.csv")
-            self.run.run([self.linux_bin, "simulate", "--steps", "2", "--csv", state],
-                         extra_env={"DISPLAY": None, "WAYLAND_DISPLAY": None})
-            what_if = self.render("keys-1-pass.png", (0, 0), steps=20,
-                                  args=["--from", state, "--start", "2", "--passes", "1"])
-            original = self.render("keys-step-22.png", (0, 0), steps=22)
+            what_if = self.render("keys-1-pass.png", (0, 0), steps=20, args=["--passes", "1"])
+            original = self.render("keys-step-20.png", (0, 0), steps=20)
             shot = self.screenshot(a)
             shot.save_png(self.run, "keys-1-pass-window.png")
             agree, other = agreement(shot, what_if), agreement(shot, original)
-            notes.append("1 and 20 x .: %.2f%% of the pixels agree with 2 steps then 20 of one "
-                         "pass, %.2f%% with render --steps 22" % (100 * agree, 100 * other))
+            notes.append("1 and 20 x .: %.2f%% of the pixels agree with 20 steps of one pass, "
+                         "%.2f%% with render --steps 20" % (100 * agree, 100 * other))
             if agree < MIN_AGREEMENT or other >= agree - 0.01:
                 raise Failure("after 1 and 20 steps the picture agrees %.2f%% with one pass and "
                               "%.2f%% with the original (see %skeys-1-pass-window.png)"
@@ -681,6 +703,42 @@ class Checks:
         if n:
             raise Failure("with no EGL the render differs from EGL's in %d pixels" % n)
 
+    def lost_server(self):
+        server, display = self.env.own_display()
+        a = self.start_app("lost-server", extra_env={"RUST_LOG": None, "DISPLAY": display})
+        try:
+            def shown():
+                if a.proc.poll() is not None:
+                    raise Failure("cloth-demo exited %d before its window appeared: %s"
+                                  % (a.proc.returncode, a.last_log_line()))
+                return self.env.find_window(a, display)
+
+            poll("the window on %s" % display, 30.0, 0.1, shown)
+            time.sleep(LOST_AFTER)
+            a.alive()
+            # The server dies as in a crash: no goodbye to its clients.
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(5)
+            t0 = time.monotonic()
+            try:
+                code = a.proc.wait(LOST_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                raise Failure("still running %.0f s after its X server was killed"
+                              % LOST_TIMEOUT)
+            took = time.monotonic() - t0
+        finally:
+            a.quit()
+        text = a.log_text()
+        want = "cloth-demo: error: lost the connection to the X server %s\n" % display
+        self.run.note("lost-server: exit code %d %.2f s after %s was killed; printed %r"
+                      % (code, took, display, text))
+        if code != 1:
+            raise Failure("exit code %d after its X server was killed (want 1): %r"
+                          % (code, text[-300:]))
+        if text != want:
+            raise Failure("after its X server was killed it printed %r, want exactly %r"
+                          % (text[-300:], want))
+
 
 # Every check by name, in the order a run makes them.
 CHECKS = {
@@ -702,6 +760,7 @@ CHECKS = {
     "scenes": Checks.scenes,
     "render": Checks.render_check,
     "headless-glx": Checks.headless_glx,
+    "lost-server": Checks.lost_server,
 }
 # Checks on the one long session (open, look, drag, ..., Escape); the
 # rest start their own app.

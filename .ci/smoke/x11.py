@@ -24,7 +24,7 @@ class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
               "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped", "hidpi",
-              "keys", "scenes", "headless-glx"]
+              "keys", "scenes", "headless-glx", "lost-server"]
 
     def __init__(self, binary):
         self.binary = binary
@@ -41,9 +41,14 @@ class X11:
 
     def start_xvfb(self):
         """Xvfb on the first free display (it picks and locks it): its number."""
+        return self.xvfb("xvfb.log")[1]
+
+    def xvfb(self, log_name):
+        """An Xvfb on the first free display (it picks and locks it), its
+        log in OUT/`log_name`: (its process, its number)."""
         run = self.run
         r, w = os.pipe()
-        with open(run.path("xvfb.log"), "wb") as log:
+        with open(run.path(log_name), "wb") as log:
             p = subprocess.Popen(
                 ["Xvfb", "-displayfd", str(w), "-screen", "0", "%dx%dx24" % SCREEN,
                  "-dpi", "96", "-nolisten", "tcp", "-noreset"],
@@ -56,13 +61,20 @@ class X11:
         while not data.endswith(b"\n"):
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([r], [], [], left)[0]:
-                raise Failure("Xvfb gave no display number within 20 s (%sxvfb.log)" % run.rel)
+                raise Failure("Xvfb gave no display number within 20 s (%s%s)"
+                              % (run.rel, log_name))
             chunk = os.read(r, 64)
             if not chunk:
-                raise Failure("Xvfb exited (%s): see %sxvfb.log" % (p.poll(), run.rel))
+                raise Failure("Xvfb exited (%s): see %s%s" % (p.poll(), run.rel, log_name))
             data += chunk
         os.close(r)
-        return int(data.strip())
+        return p, int(data.strip())
+
+    def own_display(self):
+        """An X server of its own (a second Xvfb, no window manager), for a
+        check that kills it: (its process, its DISPLAY)."""
+        p, n = self.xvfb("xvfb-own.log")
+        return p, ":%d" % n
 
     def start_wm(self):
         p = self.run.start(["openbox", "--sm-disable"], log=self.run.path("openbox.log"))
@@ -90,15 +102,18 @@ class X11:
         """What the platform's own `render` needs beside no display."""
         return {}
 
-    def xdotool(self, *args, timeout=20.0):
-        return self.run.run(["xdotool"] + [str(a) for a in args], timeout=timeout)
+    def xdotool(self, *args, timeout=20.0, display=None):
+        """xdotool on the session's X server, or on `display`."""
+        return self.run.run(["xdotool"] + [str(a) for a in args], timeout=timeout,
+                            extra_env={"DISPLAY": display} if display else None)
 
-    def find_window(self, app):
+    def find_window(self, app, display=None):
         """This process's visible window titled TITLE (or TITLE - ..., what
-        differs from the default) (_NET_WM_PID), or None."""
+        differs from the default) (_NET_WM_PID) on the session's X server
+        (or on `display`), or None."""
         try:
             out = self.xdotool("search", "--all", "--onlyvisible", "--pid", app.proc.pid,
-                               "--name", TITLE_PATTERN, timeout=5)
+                               "--name", TITLE_PATTERN, timeout=5, display=display)
         except Failure:
             return None  # xdotool exits 1 while nothing matches
         ids = out.split()

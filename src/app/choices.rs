@@ -10,6 +10,8 @@
 //! flag's (`src/sim/model/`); a switch takes `1` (given) or `0` (not
 //! given).
 
+#![forbid(unsafe_code)]
+
 use crate::sim::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Thickness, Wind,
 };

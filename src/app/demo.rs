@@ -7,7 +7,9 @@
 //! show [`Demo::status`] (the window in its title, the browser in its
 //! caption).
 
-use web_time::Instant;
+#![forbid(unsafe_code)]
+
+use web_time::{Duration, Instant};
 
 use super::input::{next_scene, Action, RunState};
 use super::orbit::Orbit;
@@ -33,6 +35,23 @@ impl Default for Clock {
     }
 }
 
+/// The status phrase after `[` or `]` under `--uncapped`, where the speed
+/// is one step a drawn frame and the keys change nothing.
+pub const UNCAPPED_SPEED: &str = "speed follows the frame rate (--uncapped)";
+
+/// How long a notice such as [`UNCAPPED_SPEED`] stays in the status, unless
+/// the next action ends it sooner.
+pub const NOTICE_FOR: Duration = Duration::from_secs(3);
+
+/// A passing phrase in the status, saying why a key did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Notice {
+    /// The phrase.
+    text: &'static str,
+    /// When it leaves the status.
+    until: Instant,
+}
+
 /// The program's state between frames.
 #[derive(Clone, Debug)]
 pub struct Demo {
@@ -44,9 +63,12 @@ pub struct Demo {
     shade: bool,
     orbit: Orbit,
     pacer: Pacer,
-    /// Whether the first frame has run (its steps).
+    /// Whether the first frame has run (its steps), or a restart made
+    /// one unneeded.
     started: bool,
     state: RunState,
+    /// Why the last key did nothing, while it shows.
+    notice: Option<Notice>,
 }
 
 impl Demo {
@@ -74,6 +96,7 @@ impl Demo {
             pacer: Pacer::new(mode),
             started: false,
             state: RunState::Running,
+            notice: None,
         }
     }
 
@@ -123,8 +146,10 @@ impl Demo {
     }
 
     /// What differs from the demo as it starts by default, one short
-    /// phrase each, in this order: `paused` and `step N` while paused, the
-    /// speed when it is not 60 steps a second (`30 steps/s`), the scene
+    /// phrase each, in this order: `paused` and `step N` while paused, a
+    /// notice saying why the last key did nothing ([`UNCAPPED_SPEED`], for
+    /// [`NOTICE_FOR`] or until the next action), the speed when it is not
+    /// 60 steps a second (`30 steps/s`), the scene
     /// when it is not the original (`curtain`), the model's
     /// [`differences`](Model::differences) from the original (`bending
     /// springs`, `pinned top`), and `shaded` when shaded. Empty when
@@ -134,6 +159,9 @@ impl Demo {
         if self.state == RunState::Paused {
             out.push("paused".to_string());
             out.push(format!("step {}", self.sim.steps()));
+        }
+        if let Some(notice) = self.notice {
+            out.push(notice.text.to_string());
         }
         match self.speed() {
             Some(rate) if rate != STEPS_PER_SECOND => out.push(format!("{rate} steps/s")),
@@ -151,10 +179,11 @@ impl Demo {
 
     /// A frame is drawn at `now`: run the steps due first and say how many,
     /// or `None` when stopped (draw nothing). Paced, the pacer decides (the
-    /// first frame runs two steps); held, the first frame runs the held
-    /// count and later frames none. Paused, the first frame still runs its
-    /// steps (the first picture is the state after them) and later frames
-    /// none.
+    /// first frame of a launch or a new scene runs two steps); held, that
+    /// first frame runs the held count and later frames none. Paused, that
+    /// first frame still runs its steps (the first picture is the state
+    /// after them) and later frames none. After a restart there is no such
+    /// first frame: the count goes on from step 0.
     pub fn frame(&mut self, now: Instant) -> Option<Frame> {
         if self.state == RunState::Stopped {
             return None;
@@ -168,6 +197,22 @@ impl Demo {
         self.started = true;
         self.sim.run(u64::from(frame.steps));
         Some(frame)
+    }
+
+    /// When the notice in the status ends, if one shows: the front end
+    /// calls [`Demo::expire_notice`] then to show the status without it.
+    pub fn notice_until(&self) -> Option<Instant> {
+        self.notice.map(|n| n.until)
+    }
+
+    /// Drop the notice if its time is up at `now`. Returns whether it was
+    /// dropped (the status changed).
+    pub fn expire_notice(&mut self, now: Instant) -> bool {
+        let over = self.notice.is_some_and(|n| now >= n.until);
+        if over {
+            self.notice = None;
+        }
+        over
     }
 
     /// When the next frame is due, or `None` when no step will fall due
@@ -204,37 +249,44 @@ impl Demo {
     ///
     /// - [`Action::Stop`] stops stepping (and ends a drag).
     /// - [`Action::Restart`] starts again from `Initialise()`: the flat
-    ///   sheet (the scene's start) at step 0, the view unturned, the clock reset, running again
-    ///   if stopped; the model, the speed and a pause stay (paused, the
-    ///   first frame still runs its two steps).
+    ///   sheet (the scene's start) at step 0, shown as it is (paused, it
+    ///   stays at step 0; running, step 1 falls due one period after
+    ///   `now`, with no first frame's extra steps), running again if
+    ///   stopped; the view, the model, the speed, the shading and a pause
+    ///   stay.
     /// - [`Action::TogglePause`] pauses, or resumes with the next step one
     ///   period after `now` (the pause is not caught up).
     /// - [`Action::Step`] runs one step, while paused.
     /// - [`Action::Slower`] and [`Action::Faster`] change the rate to the
-    ///   next of [`pacing::SPEEDS`], keeping to the wall clock; nothing
-    ///   when uncapped or held.
+    ///   next of [`pacing::SPEEDS`], keeping to the wall clock. Uncapped
+    ///   they change nothing but the status, which says why
+    ///   ([`UNCAPPED_SPEED`] until [`NOTICE_FOR`] after `now`); held, they
+    ///   change nothing.
     /// - [`Action::Model`] changes the physics from the next step on.
-    /// - [`Action::NextScene`] restarts as [`Action::Restart`] does, in the
-    ///   next scene ([`next_scene`]) with its own model and look.
+    /// - [`Action::NextScene`] starts the next scene ([`next_scene`]) as a
+    ///   launch with it would: from its start under its own model and
+    ///   look, the view unturned, the first frame running its steps again
+    ///   ([`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS), or the held
+    ///   count); the speed and a pause stay.
     /// - [`Action::ToggleShade`] turns shading on or off.
     /// - [`Action::Help`] changes nothing (the front end shows the keys).
     ///
-    /// Nothing but [`Action::Restart`] acts while stopped.
+    /// Nothing but [`Action::Restart`] acts while stopped. Any action ends
+    /// a notice in the status.
     pub fn apply(&mut self, action: Action, now: Instant) {
         if self.state == RunState::Stopped && action != Action::Restart {
             return;
         }
+        self.notice = None;
         match action {
             Action::Stop => {
                 self.state = RunState::Stopped;
                 self.orbit.button(false);
             }
-            Action::Restart => {
-                self.restart(self.scene, self.sim.model(), self.shade, now);
-            }
+            Action::Restart => self.restart(now),
             Action::NextScene => {
                 let scene = next_scene(self.scene);
-                self.restart(scene, scene.model(), scene.shade(), now);
+                self.start_scene(scene, now);
             }
             Action::ToggleShade => self.shade = !self.shade,
             Action::TogglePause => match self.state {
@@ -250,7 +302,12 @@ impl Demo {
                 }
             }
             Action::Slower | Action::Faster => {
-                if let Some(rate) = self.speed() {
+                if self.clock == Clock::Paced(Mode::Uncapped) {
+                    self.notice = Some(Notice {
+                        text: UNCAPPED_SPEED,
+                        until: now + NOTICE_FOR,
+                    });
+                } else if let Some(rate) = self.speed() {
                     let rate = if action == Action::Slower {
                         pacing::slower(rate)
                     } else {
@@ -264,9 +321,22 @@ impl Demo {
         }
     }
 
-    /// Start again from `scene`'s start under `model`, shaded or not: the
-    /// view unturned, the clock reset at the speed chosen, a pause kept.
-    fn restart(&mut self, scene: Scene, model: Model, shade: bool, now: Instant) {
+    /// Start again from the scene's start at step 0 under the model as it
+    /// is, counting steps from `now` with no first frame; running again if
+    /// stopped, a pause kept; the view, speed and shading untouched.
+    fn restart(&mut self, now: Instant) {
+        self.sim = Simulation::resume_with(self.scene.start_cloth(), 0, self.sim.model());
+        self.pacer.restart(now);
+        self.started = true;
+        if self.state == RunState::Stopped {
+            self.state = RunState::Running;
+        }
+    }
+
+    /// Start `scene` as a launch with it would, under its own model and
+    /// look: the view unturned, the clock waiting for a first frame at the
+    /// speed chosen, a pause kept.
+    fn start_scene(&mut self, scene: Scene, now: Instant) {
         let mut pacer = Pacer::new(self.pacer.mode());
         pacer.set_rate(self.pacer.rate(), now);
         let state = match self.state {
@@ -276,7 +346,7 @@ impl Demo {
         *self = Demo {
             pacer,
             state,
-            ..Demo::with_scene(self.clock, scene, model, shade)
+            ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }
 }

@@ -5,6 +5,8 @@
 //! A new control is one row here (and, for a new "what if", one
 //! [`ModelChange`] variant).
 
+#![forbid(unsafe_code)]
+
 use super::input::{Action, Key, ModelChange};
 use crate::sim::Passes;
 
@@ -57,14 +59,14 @@ pub const BINDINGS: &[Binding] = &[
         matches: &letter('r'),
         action: Action::Restart,
         repeats: false,
-        what: "start again: the flat sheet at step 0 (keeps the what-ifs and the speed)",
+        what: "start again from step 0, the flat sheet (keeps the view, the what-ifs and the speed)",
     },
     Binding {
         keys: "[",
         matches: &[Key::Character('[')],
         action: Action::Slower,
         repeats: true,
-        what: "slower: 15, 30, 60 (the default), 120, 240 steps a second; not --uncapped",
+        what: "slower: 15, 30, 60 (the default), 120, 240 steps a second (--uncapped: one step a frame)",
     },
     Binding {
         keys: "]",

@@ -22,60 +22,27 @@
 //! drawn. The browser: `web::start` runs it on a canvas of the same shape
 //! (built for wasm32 with `web/build`).
 
+// Unsafe code is denied here and below: only native/gfx.rs and
+// native/x11.rs (the window's GL and Xlib calls) allow it, and the files
+// with no need of it forbid it.
+#![deny(unsafe_code)]
+
 pub mod choices;
 pub mod demo;
 pub mod input;
 pub mod keys;
 pub mod orbit;
 pub mod pacing;
+mod size;
+mod title;
 
-#[cfg(feature = "window")]
-mod gfx;
 #[cfg(feature = "window")]
 mod native;
 #[cfg(all(feature = "web", target_arch = "wasm32"))]
 pub mod web;
-#[cfg(all(
-    feature = "window",
-    unix,
-    not(any(
-        target_os = "macos",
-        target_os = "ios",
-        target_os = "android",
-        target_os = "redox"
-    ))
-))]
-mod x11;
 
-use std::num::NonZeroU32;
+pub use size::{drawable_size, INNER_SIZE};
+pub use title::{title, TITLE};
 
 #[cfg(feature = "window")]
 pub use native::{action_for_event, action_for_key, key_of, modifiers_of, run, Options};
-
-/// The window's title, as the original's: exactly this while nothing
-/// differs from the default (see [`title`]).
-pub const TITLE: &str = "OpenGL Test Program";
-
-/// The window's title for a [`Demo::status`](demo::Demo::status): exactly
-/// [`TITLE`] when it is empty, else [`TITLE`], ` - ` and the phrases
-/// joined by `, `, e.g. `OpenGL Test Program - paused, step 1234, bending
-/// springs`.
-pub fn title(status: &[String]) -> String {
-    if status.is_empty() {
-        TITLE.to_string()
-    } else {
-        format!("{TITLE} - {}", status.join(", "))
-    }
-}
-
-/// The drawing area's size, original-window pixels: the inside of the
-/// original's 800 x 600 window. The window opens this many logical pixels
-/// wide and high; the browser's canvas keeps this shape.
-pub const INNER_SIZE: (f64, f64) = (792.0, 573.0);
-
-/// The drawable size for a window of `width x height` physical pixels, or
-/// `None` when either side is zero (minimised, or resized to nothing): then
-/// nothing is drawn and no GL call is made until a real size comes back.
-pub fn drawable_size(width: u32, height: u32) -> Option<(NonZeroU32, NonZeroU32)> {
-    Some((NonZeroU32::new(width)?, NonZeroU32::new(height)?))
-}

@@ -4,6 +4,8 @@
 //! Pure state, no window: feed it cursor moves and button changes, read a
 //! [`Camera`] back.
 
+#![forbid(unsafe_code)]
+
 use crate::render::Camera;
 
 /// The drag state: the orbit angles `r1`, `r2` (pixels dragged so far), the

@@ -24,6 +24,10 @@
 //!
 //! In both modes the first frame runs [`FIRST_FRAME_STEPS`] steps: the
 //! original's first paint message ran one step on top of the first frame's.
+//! A restart ([`Pacer::restart`]) has no such first frame: it counts from
+//! step 0.
+
+#![forbid(unsafe_code)]
 
 use web_time::{Duration, Instant};
 
@@ -155,6 +159,15 @@ impl Pacer {
             self.origin = Some(now);
             self.next = 1;
         }
+    }
+
+    /// Count the steps again from `now`, as after step 0 of a restart: the
+    /// next step falls due one period after `now` (uncapped: the next
+    /// frame runs one step), and no first frame's [`FIRST_FRAME_STEPS`]
+    /// follow (those belong to the launch). The rate stays.
+    pub fn restart(&mut self, now: Instant) {
+        self.origin = Some(now);
+        self.next = 1;
     }
 
     /// A frame is being drawn at `now`: how many steps to run first.

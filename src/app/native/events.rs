@@ -2,6 +2,8 @@
 //! [`Key`] and [`Modifiers`], and a window event as the [`Action`] the
 //! key table ([`keys::BINDINGS`](crate::app::keys::BINDINGS)) gives it.
 
+#![forbid(unsafe_code)]
+
 use winit::event::{ElementState, WindowEvent};
 use winit::keyboard::{Key as WinitKey, ModifiersState, NamedKey};
 

@@ -19,15 +19,19 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::WindowId;
 
 mod events;
+mod gfx;
+mod options;
+#[cfg(free_unix)]
+mod x11;
 
 pub use events::{action_for_event, action_for_key, key_of, modifiers_of};
+pub use options::Options;
 
 use super::demo::{Clock, Demo};
-use super::gfx::Gfx;
 use super::input::{Action, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
 use super::{drawable_size, keys, title};
-use crate::sim::{Model, Scene};
+use gfx::Gfx;
 
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
@@ -37,29 +41,15 @@ const REPORT_EVERY: Duration = Duration::from_secs(5);
 /// wakes only this often, to ask again.
 const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
 
-/// How the window runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Options {
-    /// Borderless full screen on the current monitor.
-    pub fullscreen: bool,
-    /// The original's pacing: one step per drawn frame, vsync off.
-    pub uncapped: bool,
-    /// The physics to start with (the original unless a what-if flag
-    /// says otherwise); the keys change it as it runs.
-    pub model: Model,
-    /// The scene whose start the demo (re)starts from (the flat sheet for
-    /// the original).
-    pub scene: Scene,
-    /// Whether the picture is shaded (`--shade`).
-    pub shade: bool,
-}
-
 /// Open the window and run the demo until Escape or the close button.
 ///
 /// # Errors
 /// One line naming what is missing or failed: no display server ("cannot
 /// open a window: ..."), no usable GL ("no OpenGL config: ...", "no OpenGL
 /// context: ..."), the shaders ("cannot draw: ..."), or the event loop.
+/// On X11, losing the X server mid-run does not return: the process ends
+/// with exit code 1 after one line, `cloth-demo: error: lost the
+/// connection to the X server :0`.
 pub fn run(options: Options) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| event_loop_error(&e))?;
     let mut app = App::new(options);
@@ -92,22 +82,11 @@ fn describe(status: &[String]) -> String {
     }
 }
 
-/// One line for an event loop that could not start.
+/// One line for an event loop that could not start, from winit's error:
+/// no display server at all (winit names the variables it looked at), an
+/// X display that would not open (named as Xlib names it), or winit's own
+/// words.
 fn event_loop_error(e: &EventLoopError) -> String {
-    let unset = |name: &str| std::env::var_os(name).is_none_or(|v| v.is_empty());
-    let free_desktop = cfg!(all(
-        unix,
-        not(any(
-            target_os = "macos",
-            target_os = "ios",
-            target_os = "android"
-        ))
-    ));
-    let no_server = unset("DISPLAY") && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET");
-    if free_desktop && no_server && !matches!(e, EventLoopError::RecreationAttempt) {
-        return "cannot open a window: no display server (DISPLAY and WAYLAND_DISPLAY are unset)"
-            .into();
-    }
     // winit's text is "os error at FILE:LINE: WHAT"; keep WHAT.
     let text = e.to_string();
     let what = match text.strip_prefix("os error at ") {
@@ -115,14 +94,28 @@ fn event_loop_error(e: &EventLoopError) -> String {
         None => &text,
     };
     let what = what.trim().replace('\n', " ");
-    let os_error = matches!(e, EventLoopError::Os(_));
-    if os_error && free_desktop && unset("WAYLAND_DISPLAY") && unset("WAYLAND_SOCKET") {
-        let display = std::env::var("DISPLAY").unwrap_or_default();
-        format!("cannot open a window: cannot connect to the X display \"{display}\": {what}")
-    } else {
-        format!("cannot open a window: {what}")
+    // winit found neither a Wayland nor an X display to connect to: "neither
+    // WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set."
+    if what.contains("nor DISPLAY is set") {
+        return format!(
+            "cannot open a window: no display server ({})",
+            what.trim_end_matches('.')
+        );
     }
+    #[cfg(free_unix)]
+    if what == X_OPEN_FAILED {
+        if let Some(display) = x11::display_name() {
+            return format!(
+                "cannot open a window: cannot connect to the X display \"{display}\": {what}"
+            );
+        }
+    }
+    format!("cannot open a window: {what}")
 }
+
+/// winit's words when `XOpenDisplay` fails.
+#[cfg(free_unix)]
+const X_OPEN_FAILED: &str = "Failed to open connection to X server";
 
 /// The demo as a winit application: the shared [`Demo`] (simulation, drag
 /// state, frame clock), and the window with its GL once the platform says
@@ -262,10 +255,52 @@ impl App {
                 self.demo.sim().steps()
             );
         }
-        // Paused, the title shows the step: a restart's first frame moves
-        // it (from 0 to 2).
+        // Paused, the title shows the step: a new scene's first frame (N)
+        // moves it (from 0 to 2).
         if frame.steps > 0 && self.demo.state() == RunState::Paused {
             self.show_title();
+        }
+    }
+
+    /// When to wake next, asking for a redraw now if a frame is due: not
+    /// until an event when there is nothing to draw (no window, zero size,
+    /// hidden); while minimised, only to ask again whether it still is;
+    /// otherwise when the demo's next frame is due.
+    fn control_flow(&mut self, now: Instant) -> ControlFlow {
+        let Some(gfx) = self
+            .gfx
+            .as_ref()
+            .filter(|_| self.size.is_some() && !self.occluded)
+        else {
+            return ControlFlow::Wait;
+        };
+        // Minimised: no event says so on X11, so ask now and then, and only
+        // wake to ask again.
+        let checked = match self.minimised_checked {
+            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
+            _ => {
+                let minimised = gfx.window.is_minimized() == Some(true);
+                if minimised != self.minimised {
+                    log::debug!(
+                        "window {}",
+                        if minimised { "minimised" } else { "restored" }
+                    );
+                }
+                self.minimised = minimised;
+                self.minimised_checked = Some(now);
+                now
+            }
+        };
+        if self.minimised {
+            return ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY);
+        }
+        match self.demo.next_frame() {
+            None => ControlFlow::Wait,
+            Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
+            Some(NextFrame::Now | NextFrame::At(_)) => {
+                gfx.window.request_redraw();
+                ControlFlow::Wait
+            }
         }
     }
 }
@@ -371,47 +406,17 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        // Nothing to draw (no window, zero size, hidden): sleep until an
-        // event comes.
-        let Some(gfx) = self
-            .gfx
-            .as_ref()
-            .filter(|_| self.size.is_some() && !self.occluded)
-        else {
-            event_loop.set_control_flow(ControlFlow::Wait);
-            return;
-        };
-        // Minimised: no event says so on X11, so ask now and then, and only
-        // wake to ask again.
         let now = Instant::now();
-        let checked = match self.minimised_checked {
-            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
-            _ => {
-                let minimised = gfx.window.is_minimized() == Some(true);
-                if minimised != self.minimised {
-                    log::debug!(
-                        "window {}",
-                        if minimised { "minimised" } else { "restored" }
-                    );
-                }
-                self.minimised = minimised;
-                self.minimised_checked = Some(now);
-                now
-            }
-        };
-        if self.minimised {
-            event_loop.set_control_flow(ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY));
-            return;
+        // A notice in the title (why a key did nothing) leaves on time.
+        if self.demo.expire_notice(now) {
+            self.show_title();
         }
-        let flow = match self.demo.next_frame() {
-            None => ControlFlow::Wait,
-            Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
-            Some(NextFrame::Now | NextFrame::At(_)) => {
-                gfx.window.request_redraw();
-                ControlFlow::Wait
-            }
-        };
-        event_loop.set_control_flow(flow);
+        let flow = self.control_flow(now);
+        event_loop.set_control_flow(match (flow, self.demo.notice_until()) {
+            (ControlFlow::Wait, Some(until)) => ControlFlow::WaitUntil(until),
+            (ControlFlow::WaitUntil(at), Some(until)) => ControlFlow::WaitUntil(at.min(until)),
+            (flow, _) => flow,
+        });
     }
 
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {

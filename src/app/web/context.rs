@@ -1,6 +1,8 @@
 //! The canvas's WebGL context: WebGL2, or WebGL 1 where asked or where
 //! that is all there is, as glow's, and what the browser says about it.
 
+#![forbid(unsafe_code)]
+
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{

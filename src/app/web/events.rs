@@ -1,6 +1,8 @@
 //! The page's DOM events, wired to the shared demo: pointer (mouse, pen,
 //! touch) drags, clicks, keys, and the canvas's size on the screen.
 
+#![forbid(unsafe_code)]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -11,7 +13,7 @@ use web_sys::{
     ResizeObserverSize, Window,
 };
 
-use super::Page;
+use super::page::Page;
 use crate::app::input::{self, Key, KeyPress, Modifiers};
 
 /// Wire the DOM events to the page: pointer moves, presses and releases

@@ -2,12 +2,14 @@
 //! keeps as `window.clothDemo` for the tests (and the curious) to read,
 //! and [`wave_values`], the sim's waves for the bit-exactness test.
 
+#![forbid(unsafe_code)]
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::Page;
+use super::page::Page;
 use crate::app::input;
 use crate::sim::spheres::{wave_argument, wave_trig, SPHERE_COUNT};
 use crate::sim::state_file;

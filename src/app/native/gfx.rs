@@ -1,6 +1,10 @@
 //! The window and its GL: window, config, context, surface and renderer,
 //! made together and torn down in a fixed order.
 
+// FFI into GL through glutin and a raw function pointer: each unsafe
+// block says why it is sound.
+#![allow(unsafe_code)]
+
 use std::ffi::CStr;
 use std::num::NonZeroU32;
 use std::panic::{self, AssertUnwindSafe};
@@ -14,12 +18,13 @@ use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::PossiblyCurrentGlContext;
 use glutin::surface::{GlSurface, Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
 use glutin_winit::DisplayBuilder;
-use raw_window_handle::{HasWindowHandle, RawWindowHandle};
+use raw_window_handle::{HasDisplayHandle, HasWindowHandle, RawWindowHandle};
 use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
-use super::{drawable_size, Options, INNER_SIZE};
+use super::Options;
+use crate::app::{drawable_size, INNER_SIZE};
 use crate::render::Renderer;
 
 /// The Wayland app_id and the X11 class (and instance) name of the window.
@@ -134,16 +139,13 @@ impl Gfx {
             .window_handle()
             .map_err(|e| format!("cannot open a window: no window handle: {e}"))?
             .as_raw();
-        #[cfg(all(
-            unix,
-            not(any(
-                target_os = "macos",
-                target_os = "ios",
-                target_os = "android",
-                target_os = "redox"
-            ))
-        ))]
-        super::x11::claim_errors_about(raw_window);
+        #[cfg(free_unix)]
+        {
+            super::x11::claim_errors_about(raw_window);
+            if let Ok(display) = window.display_handle() {
+                super::x11::exit_on_lost_server(display.as_raw());
+            }
+        }
         let not_current = create_context(&config, raw_window)?;
 
         let size = window.inner_size();

@@ -1,0 +1,51 @@
+//! What keys and clicks ask the program to do: the decisions both front
+//! ends (the window and the browser) share, pure and tested without either.
+//!
+//! A front end turns its own events into a [`KeyPress`] or a click, asks
+//! [`action_for_key`] or [`action_for_click`] what they mean in the current
+//! [`RunState`], and hands the [`Action`] to
+//! [`Demo::apply`](super::demo::Demo::apply); what stopping looks like is
+//! the front end's business (the window closes; the browser, which cannot
+//! close its tab, stops stepping and drawing until a click), and so is
+//! showing the key list ([`Action::Help`]). Which key does what is one
+//! table, [`keys::BINDINGS`](super::keys::BINDINGS).
+
+#![forbid(unsafe_code)]
+
+mod action;
+mod key;
+
+pub use action::{next_scene, Action, ModelChange, RunState};
+pub use key::{Key, KeyPress, Modifiers};
+
+use super::keys::BINDINGS;
+
+/// The action for `press` while the program is in `state`, from the key
+/// table [`BINDINGS`]: `None` for a key the table lacks, for another
+/// program's shortcut ([`Modifiers::is_shortcut`]), for the auto-repeat of
+/// a key that does not repeat (the toggles), for [`Action::Step`] unless
+/// paused, and for every key once stopped (a click starts it again).
+pub fn action_for_key(press: KeyPress, state: RunState) -> Option<Action> {
+    if state == RunState::Stopped || press.modifiers.is_shortcut() {
+        return None;
+    }
+    let binding = BINDINGS.iter().find(|b| b.matches.contains(&press.key))?;
+    if press.repeat && !binding.repeats {
+        return None;
+    }
+    match binding.action {
+        Action::Step if state != RunState::Paused => None,
+        action => Some(action),
+    }
+}
+
+/// The action for a click (button pressed and released in the picture, or
+/// a tap) while the program is in `state`: [`Action::Restart`] once
+/// stopped; `None` while running or paused, where a click is the end of a
+/// drag.
+pub fn action_for_click(state: RunState) -> Option<Action> {
+    match state {
+        RunState::Stopped => Some(Action::Restart),
+        RunState::Running | RunState::Paused => None,
+    }
+}

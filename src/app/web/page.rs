@@ -1,0 +1,207 @@
+//! The running page: [`Page`], the shared demo with the renderer on the
+//! canvas's WebGL context, and what the tests read of it.
+
+#![forbid(unsafe_code)]
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent, Window};
+
+use super::caption::{caption, refused_line, CAPTION_STOPPED};
+use crate::app::demo::Demo;
+use crate::app::input::{self, Action};
+use crate::app::INNER_SIZE;
+use crate::render::{Camera, Renderer};
+
+/// What was last drawn, to skip frames that would draw the same picture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Drawn {
+    steps: u64,
+    shade: bool,
+    camera: Camera,
+    width: u32,
+    height: u32,
+}
+
+/// The page's state: the shared demo, the renderer on the canvas's WebGL
+/// context, and what the tests read.
+pub(super) struct Page {
+    pub(super) window: Window,
+    pub(super) canvas: HtmlCanvasElement,
+    pub(super) caption: HtmlElement,
+    /// Why the query's choices were refused (the original runs instead),
+    /// shown first in the caption until N starts another scene.
+    pub(super) refused: Option<String>,
+    pub(super) demo: Demo,
+    pub(super) renderer: Renderer,
+    /// The GL in use, for [`WebDemo::gl_info`](super::WebDemo::gl_info).
+    pub(super) gl_info: String,
+    /// The canvas's size on the screen in device pixels, as the browser
+    /// last reported it (`devicePixelContentBoxSize`, exactly the pixels it
+    /// covers); `None` before that, or where the browser does not say.
+    /// Used only while it agrees with the CSS size times the pixel ratio.
+    pub(super) device_size: Option<(u32, u32)>,
+    /// The last picture drawn; `None` before the first frame and after a
+    /// restart or a new scene.
+    drawn: Option<Drawn>,
+    /// Frames drawn, since the page started.
+    pub(super) frames: u64,
+    /// `performance.now()` (ms since navigation) when the first frame had
+    /// been drawn.
+    pub(super) first_frame_ms: Option<f64>,
+    /// Whether an animation frame is requested.
+    pub(super) looping: bool,
+    /// The animation frame callback (set once, after the page is made).
+    pub(super) tick: Option<Closure<dyn FnMut(f64)>>,
+}
+
+impl Page {
+    /// The page before its first frame: `demo` drawn by `renderer` (on
+    /// `canvas`'s context, described by `gl_info`) in `window`, its
+    /// caption in `caption`, after `refused` (why the query's choices were
+    /// refused) if given. No animation frame is asked for yet, and no
+    /// callback set for one ([`Page::tick`]).
+    pub(super) fn new(
+        window: Window,
+        canvas: HtmlCanvasElement,
+        caption: HtmlElement,
+        demo: Demo,
+        refused: Option<String>,
+        renderer: Renderer,
+        gl_info: String,
+    ) -> Self {
+        Page {
+            window,
+            canvas,
+            caption,
+            refused,
+            demo,
+            renderer,
+            gl_info,
+            device_size: None,
+            drawn: None,
+            frames: 0,
+            first_frame_ms: None,
+            looping: false,
+            tick: None,
+        }
+    }
+
+    /// Size the drawing buffer to the canvas's size on the page in device
+    /// pixels, run the frame's steps and draw if the picture changed.
+    pub(super) fn frame(&mut self) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let ratio = self.window.device_pixel_ratio();
+        let css = (rect.width() * ratio, rect.height() * ratio);
+        let near = |px: u32, css: f64| (f64::from(px) - css).abs() <= 1.0;
+        let (width, height) = match self.device_size {
+            // The pixels the canvas covers, when the browser says; not when
+            // that disagrees with the pixel ratio (Chromium's device
+            // emulation, as in DevTools, reports CSS pixels there).
+            Some((w, h)) if near(w, css.0) && near(h, css.1) => (w, h),
+            // Otherwise the CSS size times the pixel ratio, which can be a
+            // pixel off where the canvas sits between pixels.
+            _ => (css.0.round().max(0.0) as u32, css.1.round().max(0.0) as u32),
+        };
+        if self.canvas.width() != width || self.canvas.height() != height {
+            // Resizing clears the buffer: draw again whatever else holds.
+            self.canvas.set_width(width);
+            self.canvas.set_height(height);
+            self.drawn = None;
+        }
+        // Stopped, nothing steps and the view cannot turn: the picture is
+        // drawn again only if the canvas was resized (which clears it).
+        let ran = self.demo.frame(web_time::Instant::now());
+        // Paused, the caption shows the step: a new scene's first frame
+        // (N) moves it (from 0 to 2, or the held count).
+        if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
+            self.show_caption();
+        }
+        let now = Drawn {
+            steps: self.demo.sim().steps(),
+            shade: self.demo.shade(),
+            camera: self.demo.camera(),
+            width,
+            height,
+        };
+        if self.drawn == Some(now) || width == 0 || height == 0 {
+            return;
+        }
+        self.renderer.set_shade(now.shade);
+        self.renderer
+            .draw(self.demo.sim(), &now.camera, width, height);
+        self.drawn = Some(now);
+        self.frames += 1;
+        if self.first_frame_ms.is_none() {
+            self.first_frame_ms = self.window.performance().map(|p| p.now());
+        }
+    }
+
+    /// Ask for the next animation frame, unless one is asked for already.
+    pub(super) fn request_frame(&mut self) {
+        if self.looping {
+            return;
+        }
+        if let Some(tick) = &self.tick {
+            self.looping = self
+                .window
+                .request_animation_frame(tick.as_ref().unchecked_ref())
+                .is_ok();
+        }
+    }
+
+    /// A pointer (mouse, pen, touch) event at the canvas: its position in
+    /// CSS pixels from the canvas's corner, and the scale from
+    /// original-window pixels to CSS pixels.
+    pub(super) fn pointer_position(&self, event: &MouseEvent) -> (f64, f64, f64) {
+        let rect = self.canvas.get_bounding_client_rect();
+        let scale = rect.width() / INNER_SIZE.0;
+        (
+            f64::from(event.client_x()) - rect.left(),
+            f64::from(event.client_y()) - rect.top(),
+            scale,
+        )
+    }
+
+    /// Do what a key or click asks, and show it: the caption, and a frame
+    /// (a step while paused, a restart).
+    pub(super) fn apply(&mut self, action: Action) {
+        if action == Action::Help {
+            self.toggle_keys();
+            return;
+        }
+        self.demo.apply(action, web_time::Instant::now());
+        if matches!(action, Action::Restart | Action::NextScene) {
+            self.drawn = None;
+        }
+        if action == Action::NextScene {
+            self.refused = None;
+        }
+        self.show_caption();
+        self.request_frame();
+    }
+
+    /// The caption for the demo as it is now, after why the query's
+    /// choices were refused if they were.
+    pub(super) fn show_caption(&self) {
+        let mut text = match self.demo.state() {
+            input::RunState::Stopped => CAPTION_STOPPED.to_string(),
+            _ => caption(&self.demo.status()),
+        };
+        if let Some(refused) = &self.refused {
+            text = format!("{}. {text}", refused_line(refused));
+        }
+        self.caption.set_text_content(Some(&text));
+    }
+
+    /// Open the key list (`#keys`, a `<details>`), or close it if open.
+    pub(super) fn toggle_keys(&self) {
+        if let Some(keys) = self
+            .window
+            .document()
+            .and_then(|d| d.get_element_by_id("keys"))
+        {
+            let _ = keys.toggle_attribute("open");
+        }
+    }
+}
