@@ -50,6 +50,7 @@ fn main() -> ExitCode {
             model: cli.model.model(),
             scene: cli.model.scene(),
             shade: cli.model.shade(),
+            instruction_set,
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));
     };

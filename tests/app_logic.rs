@@ -1399,3 +1399,18 @@ fn readme_controls_list_every_key() {
         }
     }
 }
+
+#[test]
+fn the_instruction_set_outlives_restarts_and_scenes() {
+    // The program sets the instruction set once (CLOTH_DEMO_SIMD); R and
+    // N make new states, run the same way.
+    use cloth_demo::sim::InstructionSet;
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.set_instruction_set(InstructionSet::Baseline).unwrap();
+    let t0 = Instant::now();
+    d.apply(Action::Restart, t0);
+    assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
+    d.apply(Action::NextScene, t0);
+    assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
+    assert_ne!(d.scene(), cloth_demo::sim::Scene::Original);
+}

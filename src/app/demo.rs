@@ -15,7 +15,7 @@ use super::input::{next_scene, Action, RunState};
 use super::orbit::Orbit;
 use super::pacing::{self, Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
-use crate::sim::{Model, Scene, Simulation};
+use crate::sim::{InstructionSet, InstructionSetError, Model, Scene, Simulation};
 
 /// How the steps keep time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +103,15 @@ impl Demo {
     /// How it keeps time.
     pub fn clock(&self) -> Clock {
         self.clock
+    }
+
+    /// Run the physics on `set` (every set gives the same bits), from now
+    /// on and after every restart.
+    ///
+    /// # Errors
+    /// [`InstructionSetError::Unavailable`] if this CPU cannot run `set`.
+    pub fn set_instruction_set(&mut self, set: InstructionSet) -> Result<(), InstructionSetError> {
+        self.sim.set_instruction_set(set)
     }
 
     /// The simulation, to draw or to read.
@@ -325,7 +334,8 @@ impl Demo {
     /// is, counting steps from `now` with no first frame; running again if
     /// stopped, a pause kept; the view, speed and shading untouched.
     fn restart(&mut self, now: Instant) {
-        self.sim = Simulation::resume_with(self.scene.start_cloth(), 0, self.sim.model());
+        let model = self.sim.model();
+        self.sim.restart(self.scene.start_cloth(), 0, model);
         self.pacer.restart(now);
         self.started = true;
         if self.state == RunState::Stopped {
@@ -343,9 +353,12 @@ impl Demo {
             RunState::Paused => RunState::Paused,
             _ => RunState::Running,
         };
+        let mut sim = std::mem::take(&mut self.sim);
+        sim.restart(scene.start_cloth(), 0, scene.model());
         *self = Demo {
             pacer,
             state,
+            sim,
             ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }

@@ -100,6 +100,17 @@ impl Simulation {
         }
     }
 
+    /// Start again from `cloth`, `start` steps run, under `model`, as
+    /// [`Simulation::resume_with`] would, keeping how the steps run (the
+    /// instruction set, the threads) and their scratch.
+    pub fn restart(&mut self, cloth: Cloth, start: u64, model: Model) {
+        let runner = std::mem::take(&mut self.runner);
+        *self = Simulation {
+            runner,
+            ..Simulation::resume_with(cloth, start, model)
+        };
+    }
+
     /// The physics [`Simulation::step`] runs.
     pub fn model(&self) -> Model {
         self.model

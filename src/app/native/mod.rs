@@ -53,6 +53,11 @@ const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
 pub fn run(options: Options) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| event_loop_error(&e))?;
     let mut app = App::new(options);
+    if let Some(set) = options.instruction_set {
+        app.demo
+            .set_instruction_set(set)
+            .map_err(|e| e.to_string())?;
+    }
     let result = event_loop.run_app(&mut app);
     // Normally gone already; if not, tear the window down while the event
     // loop's display connection is still open.

@@ -2,7 +2,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::sim::{Model, Scene};
+use crate::sim::{InstructionSet, Model, Scene};
 
 /// How the window runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -19,4 +19,7 @@ pub struct Options {
     pub scene: Scene,
     /// Whether the picture is shaded (`--shade`).
     pub shade: bool,
+    /// The instruction set the physics runs on; `None`: the fastest this
+    /// CPU has.
+    pub instruction_set: Option<InstructionSet>,
 }
