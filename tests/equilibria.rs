@@ -265,11 +265,7 @@ fn coincident_neighbours_are_skipped_not_divided_by_zero() {
     let mut pts: Vec<[f64; 3]> = Cloth::flat(4).points().collect();
     pts[1] = pts[0];
     let mut cloth = Cloth::from_points(&pts).unwrap();
-    let far_spheres = Spheres {
-        a: 0,
-        centres: [[100.0, 100.0, 100.0]; 5],
-        radii: [SPHERE_RADIUS; 5],
-    };
+    let far_spheres = Spheres::new(0, [[100.0, 100.0, 100.0]; 5], [SPHERE_RADIUS; 5]);
     for _ in 0..PASSES {
         fast::pass(&mut cloth, &far_spheres);
     }

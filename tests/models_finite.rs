@@ -193,7 +193,7 @@ proptest! {
         let spheres = Spheres::after_steps(100);
         let n = cloth.n();
         let mut want = cloth.clone();
-        let w = general::wind_at(&model, spheres.a);
+        let w = general::wind_at(&model, spheres.a());
         for (j, i) in model.order.visit(n) {
             if model.pins.holds(n, j, i) {
                 continue;

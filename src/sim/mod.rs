@@ -5,6 +5,24 @@
 //! program's arithmetic operation for operation, so that every coordinate of
 //! every step matches the original's to the last bit.
 //!
+//! ```
+//! use cloth_demo::sim::{Model, Simulation, GRAVITY, PASSES, START_Y};
+//!
+//! let mut sim = Simulation::new();
+//! sim.step();
+//! // Fifteen passes a step, each moving every point down by gravity: the
+//! // flat sheet, its springs at rest, falls 0.015 in its first step.
+//! let [_, y, _] = sim.cloth.point(16, 16);
+//! assert!((START_Y - y - PASSES as f64 * GRAVITY).abs() < 1e-12);
+//!
+//! // One of the article's "what ifs", from the next step on.
+//! let mut model = Model::ORIGINAL;
+//! model.springs.bend = true;
+//! sim.set_model(model);
+//! sim.run(10);
+//! assert_eq!(sim.steps(), 11);
+//! ```
+//!
 //! # The model, as the article tells it
 //!
 //! The cloth is a grid of points (32 x 32 in the demo). Each point is tied

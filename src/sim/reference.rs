@@ -19,6 +19,8 @@
 //! original's runs never take. Change nothing here without the golden
 //! tests passing.
 
+#![forbid(unsafe_code)]
+
 use super::{
     collide, spring_term, usual_spring_term, Cloth, Simulation, Spheres, DIST, GRAVITY, PASSES,
     SPACING,

@@ -3,6 +3,8 @@
 //! in. None of it is the simulated state: two simulations in the same
 //! state are equal however they run.
 
+#![forbid(unsafe_code)]
+
 #[cfg(feature = "parallel")]
 use std::time::{Duration, Instant};
 

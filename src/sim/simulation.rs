@@ -2,6 +2,8 @@
 //! with inertia, where the points were a step before; the steps that move
 //! them, and how many threads a run of steps takes.
 
+#![forbid(unsafe_code)]
+
 use super::runner::Runner;
 use super::state_file::{self, State};
 use super::{Cloth, InstructionSet, InstructionSetError, Model, Spheres, GRID};
@@ -155,7 +157,7 @@ impl Simulation {
 
     /// Steps run so far (the sphere counter `a`).
     pub fn steps(&self) -> u64 {
-        self.spheres.a
+        self.spheres.a()
     }
 
     /// The instruction set the passes run on (every set gives the same

@@ -13,6 +13,8 @@
 //! rounding is one definition every machine meets, so every machine gives
 //! the same trajectory.
 
+#![forbid(unsafe_code)]
+
 /// Number of spheres in the scene.
 pub const SPHERE_COUNT: usize = 5;
 
@@ -96,7 +98,7 @@ pub fn wave(k: usize, a: u64) -> f64 {
 pub struct Spheres {
     /// Steps run so far (the original's global `a`); the waves read it after
     /// it has been incremented, so after step N it equals N.
-    pub a: u64,
+    a: u64,
     /// Centres `(x, y, z)` in world units, indexed by sphere `k`.
     pub centres: [[f64; 3]; SPHERE_COUNT],
     /// Collision radii in world units (all [`SPHERE_RADIUS`]).
@@ -104,6 +106,19 @@ pub struct Spheres {
 }
 
 impl Spheres {
+    /// Spheres of one's own: `a` steps run, with these centres and radii
+    /// (world units). The next [`Spheres::step`] puts them back on their
+    /// waves at step `a + 1`.
+    pub fn new(a: u64, centres: [[f64; 3]; SPHERE_COUNT], radii: [f64; SPHERE_COUNT]) -> Self {
+        Spheres { a, centres, radii }
+    }
+
+    /// Steps run so far (the original's global `a`): after step N it
+    /// equals N, the value the waves were last placed for.
+    pub fn a(&self) -> u64 {
+        self.a
+    }
+
     /// Spheres as they are after `a` steps: at rest when `a == 0` (the
     /// original's Initialise()), otherwise with each height set from its wave.
     pub fn after_steps(a: u64) -> Self {

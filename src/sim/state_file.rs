@@ -39,6 +39,8 @@
 //! plain format exactly, byte for byte the golden files; and the plain
 //! format, read for a model with inertia, is a cloth at rest.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 
 use super::Cloth;
@@ -291,6 +293,9 @@ pub fn state_to_string(cloth: &Cloth, previous: Option<&Cloth>) -> String {
 /// Format `v` as C's `printf("%.17g", v)` does: 17 significant digits,
 /// trailing zeros dropped, exponent form below 1e-4 or from 1e17 up.
 /// Seventeen digits are enough for any `f64` to read back exactly.
+///
+/// # Panics
+/// Never: Rust's `{:e}` always writes a mantissa and an integer exponent.
 pub fn format_g17(v: f64) -> String {
     if !v.is_finite() {
         return format!("{v}");

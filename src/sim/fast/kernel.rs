@@ -20,10 +20,8 @@
 //! its row's start. A strip computes the springs one column beyond each
 //! side (the neighbours' terms its edge points need), from the same old
 //! positions, so a term is the same bits whichever strip computes it.
-//! (Narrow strips of 64 columns, a ring in the first-level cache, were
-//! measured slower on large grids: 7.2 against 5.8 ns a point-pass at
-//! 512 x 512, with or without software prefetching; whole rows are long
-//! runs the hardware prefetchers follow.)
+//! Whole rows of up to 512 are long runs the hardware prefetchers follow
+//! (`docs/performance.md` has the narrower strips that ran slower).
 
 use super::finish::finish;
 use super::grid::{Grid, EAST, SOUTH_EAST, SOUTH_WEST, STRIP};

@@ -2,6 +2,8 @@
 //! the slabs along y and z that let a vector of points skip a sphere with
 //! two compares an axis.
 
+#![forbid(unsafe_code)]
+
 use crate::sim::{Spheres, SPHERE_COUNT};
 
 /// Sphere centres and radii, copied out for the inner loop, and each

@@ -15,8 +15,8 @@ pub(crate) struct Workspace {
 impl Workspace {
     /// The ring's three term rows for lanes of width `W`, and the row of
     /// zeros: a fourth row, zeroed when the scratch is laid out for this
-    /// width and never written. (It replaces zeroing a ring row for the
-    /// row above the grid in every pass, which was 5% of the demo's step.)
+    /// width and never written, so no pass zeroes a ring row for the row
+    /// above the grid.
     #[inline(always)]
     pub(super) fn ring<const W: usize>(&mut self) -> ([TermRow<W>; 3], TermRow<W>) {
         let row = 12 * stride(W);

@@ -1,5 +1,7 @@
 //! Hooke's law: the "what if" spring, a move in proportion to the stretch.
 
+#![forbid(unsafe_code)]
+
 /// Hooke's law's strength: the fraction of the stretch `len - rest` a
 /// spring moves its point in a pass. 0.3 matches the article's spring at an
 /// edge spring's rest length: `d/dlen [0.03 (len - 0.1) / len] = 0.03 *

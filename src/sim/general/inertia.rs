@@ -26,6 +26,8 @@
 //! [`state_file`](crate::sim::state_file)). A cloth with no previous
 //! positions starts at rest (`x_prev = x`).
 
+#![forbid(unsafe_code)]
+
 use super::finite;
 use crate::sim::model::Pins;
 use crate::sim::Cloth;

@@ -107,7 +107,7 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 /// that are not grid neighbours, those closer than the thickness pushed
 /// apart ([`SpatialHash::separate`]; [`step`] ends with sweeps until none
 /// are left closer). The step count for
-/// the gusts is `spheres.a`, the step the spheres were placed for.
+/// the gusts is `spheres.a()`, the step the spheres were placed for.
 ///
 /// Double buffered (the original), each new position goes into `back`, and
 /// when all are done `back` and `cloth` swap: every point saw where its
@@ -153,7 +153,7 @@ fn pass_in(
     model: &Model,
     ws: &mut Workspace,
 ) {
-    let pushes = match wind_at(model, spheres.a) {
+    let pushes = match wind_at(model, spheres.a()) {
         Some(w) => {
             ws.wind.compute(cloth, w);
             Some(&ws.wind)

@@ -31,6 +31,8 @@
 //! With [`gusts`](crate::sim::Model::gusts) the wind of step `a` is
 //! `wind * gust(a)`; see [`gust`].
 
+#![forbid(unsafe_code)]
+
 use crate::sim::Cloth;
 
 /// The wind's strength at step `a` with gusts, as a factor of the steady

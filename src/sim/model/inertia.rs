@@ -1,5 +1,7 @@
 //! Inertia's damping: how much of its velocity a point loses a step.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -59,6 +59,8 @@
 //! assert_eq!(Passes::new(0).unwrap_err().to_string(), "passes must be a whole number from 1 to 100, got 0");
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod error;
 mod inertia;
 mod limits;

@@ -1,5 +1,7 @@
 //! The order a pass visits the points in.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

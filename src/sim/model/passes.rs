@@ -1,5 +1,7 @@
 //! Passes per step: a whole number from 1 to 100.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,5 +1,7 @@
 //! Which points are pinned: held where they are, bit for bit.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,5 +1,7 @@
 //! Presets: a model, a start and a look that show a choice at once.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

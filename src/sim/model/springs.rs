@@ -1,5 +1,7 @@
 //! Which springs tie each point to its neighbours, and how strong they are.
 
+#![forbid(unsafe_code)]
+
 /// The fraction of its law's move each spring gives with bending springs
 /// ([`Springs::share`]): a third, 8 springs' strength shared by 24.
 pub const BEND_SHARE: f64 = 1.0 / 3.0;

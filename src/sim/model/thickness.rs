@@ -1,5 +1,7 @@
 //! Self-collision's thickness: how close two points may come.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

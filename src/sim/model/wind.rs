@@ -1,5 +1,7 @@
 //! The wind: a steady push in world units a pass, like gravity.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -17,6 +17,8 @@
 //! so (the build script looks at the CPU it builds on); built for such a
 //! CPU and run on one without, they fail rather than pass.
 
+#![forbid(unsafe_code)]
+
 use super::sqrt_div_slices;
 
 /// SplitMix64: fast, and every seed gives a different stream.

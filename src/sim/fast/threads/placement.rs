@@ -2,15 +2,11 @@
 //! the length of a run; elsewhere wherever the system puts them.
 //!
 //! The bands wait for each other by spinning (`super::progress`), so two
-//! bands on one core take turns, a time slice each. A new thread should
-//! start on an idle core, but here (a 2-core KVM guest) the thread a run
-//! starts often began on its parent's core and shared it until the
-//! kernel's load balancer moved one of them, 13-65 ms later (seen with
-//! `sched_getcpu` in each band): a run of 250 steps of the demo on two
-//! threads then took 95-260 us a step instead of 50, in about half the
-//! runs, and `simulate --steps 3000 --threads 2` (twelve such runs) had
-//! medians of 52 us and outliers past 100. With each band's thread
-//! pinned for its run, every run of 250 steps took 48-55 us a step.
+//! bands on one core take turns, a time slice each. A new thread can
+//! start on its parent's core and share it until the kernel's load
+//! balancer moves one of them, tens of milliseconds later, which is many
+//! steps of the demo; so each band's thread is pinned to a core of its
+//! own for the run (`docs/performance.md` has the figures).
 //!
 //! A run pins its caller too (to the core it is on), and puts the caller's
 //! own set of allowed cores back when the run ends (`CallerPin`), panic

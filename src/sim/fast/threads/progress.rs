@@ -2,7 +2,20 @@
 //! and which way each band sweeps (see the module docs of
 //! [`super`]).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+#![forbid(unsafe_code)]
+
+// Under `--cfg loom` the counts are loom's, so that the model test
+// (`super::loom_tests`) runs this very code through every interleaving.
+#[cfg(loom)]
+use loom::{
+    sync::atomic::{AtomicBool, AtomicU64, Ordering},
+    thread::yield_now,
+};
+#[cfg(not(loom))]
+use std::{
+    sync::atomic::{AtomicBool, AtomicU64, Ordering},
+    thread::yield_now,
+};
 
 /// Looks at a neighbour's count before a waiting thread starts yielding
 /// its core (tens of microseconds): long enough for a band of the demo's
@@ -10,17 +23,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// other thread has been descheduled on a busy machine. Plain loads, not
 /// `pause`: under a hypervisor a run of `pause` can make the host take the
 /// core away (pause-loop exiting), which cost more than the wait here.
-/// (With more bands than cores, a waiting band yields at once instead:
-/// spinning there only keeps the band it waits for off the core. Spinning
-/// first, two bands on one core ran at 857 us a step of the demo, three on
-/// two cores at 330, 32 on two at 4,760-5,020; yielding at once, at 121,
-/// 90 and 415-427.)
+/// With more bands than cores, a waiting band yields at once instead:
+/// spinning there only keeps the band it waits for off the core.
 const SPINS: u32 = 1 << 16;
 
 /// One count, alone in its cache line (so that one band's store does not
 /// disturb the loads of another's count).
 #[repr(align(128))]
-#[derive(Default)]
 struct Count(AtomicU64);
 
 /// Which of a band's counts.
@@ -46,7 +55,7 @@ pub(super) struct Progress {
 impl Progress {
     /// The counts of `bands` bands, which have `cores` cores between them.
     pub(super) fn new(bands: usize, cores: usize) -> Self {
-        let counts = || (0..bands).map(|_| Count::default()).collect();
+        let counts = || (0..bands).map(|_| Count(AtomicU64::new(0))).collect();
         Progress {
             near: counts(),
             done: counts(),
@@ -92,7 +101,7 @@ impl Progress {
                 spins += 1;
                 std::hint::black_box(spins);
             } else {
-                std::thread::yield_now();
+                yield_now();
             }
         }
     }

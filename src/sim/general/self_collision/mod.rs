@@ -102,6 +102,8 @@
 //! settle as one interleaved sheet. A thickness above `0.1 / sqrt 2`
 //! (0.0707) closes that gap.
 
+#![forbid(unsafe_code)]
+
 mod hash;
 mod pairs;
 mod push;

@@ -2,6 +2,8 @@
 //! have to be pushed apart, found with a spatial hash, and kept as the
 //! points move (see [`PairList::move_on`]).
 
+#![forbid(unsafe_code)]
+
 use super::tuning::{DRIFT, LOOSE_DRIFT, NEAR};
 
 /// No point: the end of a chain of the table.

@@ -1,5 +1,7 @@
 //! One push: two points closer than the thickness set the thickness apart.
 
+#![forbid(unsafe_code)]
+
 use crate::sim::FLOOR_Y;
 
 /// Push points `a` and `b` of `pos` apart to `t (1 + SLACK)` if the square
