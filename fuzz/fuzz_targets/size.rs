@@ -3,7 +3,7 @@
 #![no_main]
 
 #[allow(dead_code)]
-#[path = "../../src/cli/values.rs"]
+#[path = "../../src/bin/cloth-demo/cli/values.rs"]
 mod values;
 
 use libfuzzer_sys::fuzz_target;
