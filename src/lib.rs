@@ -16,8 +16,7 @@
 //!   triangles built from a simulation state, the pass-through shaders and
 //!   the camera; with feature `headless`, the path that draws to an image
 //!   with no window (on Linux an EGL device, no display server; GLX, WGL
-//!   or CGL elsewhere) and `render::record`, which streams such images
-//!   into an animated GIF.
+//!   or CGL elsewhere).
 //! - `app` (features `window` and `web`): the front ends, the window
 //!   (winit + glutin) and the browser (a canvas with WebGL2, built for
 //!   wasm32), sharing mouse orbit, Escape, pacing and the renderer.

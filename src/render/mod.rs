@@ -7,8 +7,7 @@
 //! draws the same way in both. The headless path is three pieces: `context`
 //! makes a context the platform's way (EGL, GLX, WGL, CGL), `offscreen`
 //! draws into a framebuffer object on it and reads the pixels back, and
-//! `headless` puts them together. `record` (feature `headless`) turns the
-//! headless path's images into an animated GIF.
+//! `headless` puts them together.
 
 pub mod camera;
 #[cfg(feature = "headless")]
@@ -17,8 +16,6 @@ mod context;
 pub mod headless;
 #[cfg(feature = "headless")]
 mod offscreen;
-#[cfg(feature = "headless")]
-pub mod record;
 pub mod scene;
 pub mod shade;
 

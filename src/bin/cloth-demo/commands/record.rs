@@ -5,14 +5,13 @@ use std::time::Instant;
 
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
 use cloth_demo::render::headless::{HeadlessContext, Image};
-use cloth_demo::render::record::{palette, GifRecorder};
 use indicatif::ProgressBar;
 
 use cloth_demo::sim::InstructionSet;
 
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::{Format, RecordArgs};
-use crate::encode::ApngRecorder;
+use crate::encode::{palette, ApngRecorder, GifRecorder};
 use crate::interrupt::Interrupted;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -148,7 +147,7 @@ impl Frame<'_> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
         let colours = palette(self.args.model.shade());
-        let mut gif = GifRecorder::with_palette(out, size.width, size.height, timing, colours)
+        let mut gif = GifRecorder::new(out, size.width, size.height, timing, colours)
             .map_err(|e| Stop::Encode(e.to_string()))?;
         while self.done < self.frames {
             self.next()?;

@@ -1,122 +1,24 @@
-//! Drawn frames as PNG files, with the png crate: one picture for
-//! `render`, an animated PNG (APNG) for `record --out FILE.png`. (The
-//! animated GIF is [`cloth_demo::render::record`]'s.)
+//! Drawn frames as image files: one PNG for `render` ([`write_png`]), and
+//! for `record` an animated GIF ([`GifRecorder`]) or an animated PNG
+//! ([`ApngRecorder`]).
 //!
-//! The animated PNG uses the GIF's palette (the scene's own colours, so
-//! every frame is exact) and stores each frame whole. Its delays are
-//! fractions, so a frame of K steps lasts exactly K/60 s (GIF rounds to
-//! hundredths). Frames go to the writer as they come: memory stays at one
-//! frame's worth.
+//! Both animations index their pixels against the scene's own colours
+//! ([`palette`]): every colour the renderer writes is in it, so every
+//! frame is exact. Frames go to the writer as they come, so memory stays
+//! at a few frames' worth whatever the length.
+//!
+//! One job a file: `palette` (the colours and the pixel-to-index map),
+//! `clock` (GIF frame delays), `gif`, `png` and `apng` (the three
+//! encoders).
+#![forbid(unsafe_code)]
 
-use std::io::Write;
+mod apng;
+mod clock;
+mod gif;
+mod palette;
+mod png;
 
-use cloth_demo::render::headless::Image;
-use cloth_demo::render::record::{nearest_in, palette};
-
-/// Write `image` as an RGBA PNG to `w`.
-///
-/// # Errors
-/// The png crate's, for a write that fails or an impossible size.
-pub fn write_png<W: Write>(w: W, image: &Image) -> Result<(), png::EncodingError> {
-    let mut encoder = png::Encoder::new(w, image.width, image.height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&image.rgba)?;
-    writer.finish()
-}
-
-/// An animated PNG being written: a fixed number of frames of one size,
-/// each lasting the same time, looping forever.
-pub struct ApngRecorder<W: Write> {
-    writer: png::Writer<W>,
-    width: u32,
-    height: u32,
-    /// One frame's palette indices, reused.
-    indices: Vec<u8>,
-    /// The colours, in index order.
-    palette: Vec<[u8; 3]>,
-    /// Colours seen so far and their indices.
-    seen: std::collections::HashMap<[u8; 3], u8>,
-}
-
-impl<W: Write> ApngRecorder<W> {
-    /// Start a `width x height` animation of `frames` frames on `w`, each
-    /// lasting `seconds_per_frame = (numerator, denominator)` seconds
-    /// (`(K, 60)` for K steps at 60 a second), with the palette of
-    /// [`palette`]`(shade)`. Writes the header at once.
-    ///
-    /// # Errors
-    /// A phrase for more frames than a PNG can count (2^32 - 1), a time a
-    /// frame cannot hold (each part at most 65,535), or the png crate's
-    /// error writing the header.
-    pub fn new(
-        w: W,
-        width: u32,
-        height: u32,
-        frames: u64,
-        seconds_per_frame: (u64, u64),
-        shade: bool,
-    ) -> Result<Self, String> {
-        let colours = palette(shade);
-        let frames = u32::try_from(frames)
-            .map_err(|_| format!("{frames} frames are more than an animated PNG can hold"))?;
-        let (num, den) = seconds_per_frame;
-        let (Ok(num), Ok(den)) = (u16::try_from(num), u16::try_from(den)) else {
-            return Err(format!(
-                "a frame of {num}/{den} s is more than a PNG delay holds"
-            ));
-        };
-        let mut encoder = png::Encoder::new(w, width, height);
-        encoder.set_color(png::ColorType::Indexed);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.set_palette(colours.concat());
-        let setup = |e: &mut png::Encoder<'_, W>| -> Result<(), png::EncodingError> {
-            e.set_animated(frames, 0)?;
-            e.set_frame_delay(num, den)?;
-            e.set_dispose_op(png::DisposeOp::None)?;
-            e.set_blend_op(png::BlendOp::Source)
-        };
-        setup(&mut encoder).map_err(|e| e.to_string())?;
-        let writer = encoder.write_header().map_err(|e| e.to_string())?;
-        Ok(ApngRecorder {
-            writer,
-            width,
-            height,
-            indices: Vec::new(),
-            palette: colours,
-            seen: std::collections::HashMap::new(),
-        })
-    }
-
-    /// Append `image` as the next frame.
-    ///
-    /// # Errors
-    /// A phrase if the image is not the animation's size, or the png
-    /// crate's error (a failed write; more frames than announced).
-    pub fn push(&mut self, image: &Image) -> Result<(), String> {
-        if (image.width, image.height) != (self.width, self.height) {
-            return Err(format!(
-                "a {}x{} frame in a {}x{} animation",
-                image.width, image.height, self.width, self.height
-            ));
-        }
-        self.indices.clear();
-        let (palette, seen) = (&self.palette, &mut self.seen);
-        self.indices.extend(image.rgba.chunks_exact(4).map(|p| {
-            let rgb = [p[0], p[1], p[2]];
-            *seen.entry(rgb).or_insert_with(|| nearest_in(palette, rgb))
-        }));
-        self.writer
-            .write_image_data(&self.indices)
-            .map_err(|e| e.to_string())
-    }
-
-    /// Finish the file (the png crate checks every announced frame came).
-    ///
-    /// # Errors
-    /// The png crate's: a failed write, or fewer frames than announced.
-    pub fn finish(self) -> Result<(), String> {
-        self.writer.finish().map_err(|e| e.to_string())
-    }
-}
+pub use apng::ApngRecorder;
+pub use gif::GifRecorder;
+pub use palette::palette;
+pub use png::write_png;
