@@ -32,7 +32,8 @@ use windows_sys::Win32::UI::WindowsAndMessaging::{
     WS_CLIPCHILDREN, WS_CLIPSIBLINGS, WS_POPUP,
 };
 
-use super::{one_line, Current, GlApi, Maker};
+use super::current::{one_line, Current, Maker};
+use super::kinds::GlApi;
 
 /// What to do when WGL gives no usable context.
 const DRIVER_HINT: &str =

@@ -9,10 +9,12 @@ pub mod simulate;
 
 use std::time::Duration;
 
-use cloth_demo::sim::{state_file, InstructionSet, Model, Simulation, GRID};
+use cloth_demo::render::headless::HeadlessContext;
+use cloth_demo::sim::{state_file, Model, Simulation, GRID};
 use indicatif::{HumanBytes, HumanCount};
 
 use crate::cli::{ModelArgs, StartArgs};
+use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output};
 
@@ -73,7 +75,7 @@ impl From<output::Error> for Failure {
 /// describe. A state file with previous positions (written under inertia)
 /// carries them on under a model with inertia; one without starts at rest.
 ///
-/// Its passes run on `instruction_set` where one is given, else on the
+/// Its passes run on the instruction set `env` forces, else on the
 /// fastest this CPU has.
 ///
 /// # Errors
@@ -82,10 +84,10 @@ impl From<output::Error> for Failure {
 pub fn start_state(
     start: &StartArgs,
     model: &ModelArgs,
-    instruction_set: Option<InstructionSet>,
+    env: &Environment,
 ) -> Result<Simulation, Failure> {
     let mut sim = start_simulation(start, model)?;
-    if let Some(set) = instruction_set {
+    if let Some(set) = env.instruction_set {
         sim.set_instruction_set(set)
             .map_err(|e| Failure::Run(e.to_string()))?;
     }
@@ -110,6 +112,16 @@ fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, 
             Ok(Simulation::resume_state(state, start.start, model.model()))
         }
     }
+}
+
+/// The headless context `env` asks for.
+///
+/// # Errors
+/// [`Failure::Run`]: render's one line, and which variable forced the
+/// context if one did.
+pub fn headless(env: &Environment) -> Result<HeadlessContext, Failure> {
+    HeadlessContext::new(env.context)
+        .map_err(|e| Failure::Run(format!("{e}{}", env.context_note())))
 }
 
 /// `n` and the word for it, with thousands separators as the progress bar

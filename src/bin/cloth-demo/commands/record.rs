@@ -7,11 +7,10 @@ use cloth_demo::app::pacing::STEPS_PER_SECOND;
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use indicatif::ProgressBar;
 
-use cloth_demo::sim::InstructionSet;
-
-use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
+use super::{count, headless, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::{Format, RecordArgs};
 use crate::encode::{palette, ApngRecorder, GifRecorder};
+use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -26,11 +25,11 @@ use crate::progress;
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
-pub fn run(args: &RecordArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
+pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let format = args.format().map_err(Failure::Run)?;
-    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
+    let mut sim = start_state(&args.start, &args.model, env)?;
     let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
-    let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
     let frames = args.steps / args.every;
     let bar = progress::bar(frames * args.every);

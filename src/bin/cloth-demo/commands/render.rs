@@ -2,13 +2,10 @@
 
 use std::time::Instant;
 
-use cloth_demo::render::headless::HeadlessContext;
-
-use cloth_demo::sim::InstructionSet;
-
-use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
+use super::{count, headless, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::RenderArgs;
 use crate::encode;
+use crate::environment::Environment;
 use crate::interrupt;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -22,10 +19,10 @@ use crate::progress;
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
-pub fn run(args: &RenderArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
+pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
+    let mut sim = start_state(&args.start, &args.model, env)?;
     let mut out = Output::create(&args.out, Content::Binary("PNG"))?;
-    let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
     let (width, height) = (args.view.size.width, args.view.size.height);
     let bar = progress::bar(args.steps);

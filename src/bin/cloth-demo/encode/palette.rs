@@ -149,7 +149,12 @@ mod tests {
     #[test]
     fn the_indexer_gives_each_pixel_its_nearest_entry() {
         let mut indexer = Indexer::new(PALETTE.to_vec());
-        let pixels = [[0, 0, 0, 255], [255, 255, 0, 255], [20, 24, 30, 0], [0, 0, 0, 255]];
+        let pixels = [
+            [0, 0, 0, 255],
+            [255, 255, 0, 255],
+            [20, 24, 30, 0],
+            [0, 0, 0, 255],
+        ];
         let mut out = vec![99];
         indexer.indices(&pixels.concat(), &mut out);
         assert_eq!(out, [0, 1, 7, 0]);
