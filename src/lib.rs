@@ -17,17 +17,19 @@
 //!   the camera; with feature `headless`, the path that draws to an image
 //!   with no window (on Linux an EGL device, no display server; GLX, WGL
 //!   or CGL elsewhere).
-//! - `app` (features `window` and `web`): the front ends, the window
-//!   (winit + glutin) and the browser (a canvas with WebGL2, built for
-//!   wasm32), sharing mouse orbit, Escape, pacing and the renderer.
+//! - `app` (feature `app`, which `window` and `web` turn on): the front
+//!   ends, the window (winit + glutin) and the browser (a canvas with
+//!   WebGL2, built for wasm32), sharing mouse orbit, Escape, pacing, the
+//!   renderer and the option values; with `app` alone, only the shared,
+//!   pure parts.
 //!
-//! Features: `cli` (the default) is the whole program; `window`,
+//! Features: `cli` (the default) is the whole program; `window`, `app`,
 //! `headless` and `render` are its layers; `parallel` runs the passes in
 //! bands of rows on several threads (std threads, no dependency); `web` is the browser front
 //! end (`--no-default-features --features web`, for
 //! `wasm32-unknown-unknown`; `web/build` makes the page).
 
-#[cfg(any(feature = "window", feature = "web"))]
+#[cfg(feature = "app")]
 pub mod app;
 #[cfg(feature = "render")]
 pub mod render;

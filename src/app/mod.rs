@@ -28,6 +28,7 @@ pub mod input;
 pub mod keys;
 pub mod orbit;
 pub mod pacing;
+pub mod values;
 
 #[cfg(feature = "window")]
 mod gfx;

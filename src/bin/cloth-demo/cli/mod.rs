@@ -2,15 +2,14 @@
 
 pub mod model;
 pub mod scene;
-pub mod values;
 
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use cloth_demo::app::values::{self, Format, Orbit, Size};
 use cloth_demo::render::Camera;
 
 pub use model::ModelArgs;
-pub use values::{Format, Orbit, Size};
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
 pub const DEFAULT_SIZE: Size = Size {

@@ -8,10 +8,10 @@
 
 use clap::Args;
 use cloth_demo::app::choices::Choices;
+use cloth_demo::app::values;
 use cloth_demo::sim::{Cloth, Model, Order, Passes, Scene};
 
 use super::scene::SceneArgs;
-use super::values;
 
 /// The heading the flags are listed under in `--help`.
 const HEADING: &str = "What if? (the article's alternatives; the original by default, and never stored in state files)";

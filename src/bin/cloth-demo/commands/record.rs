@@ -4,11 +4,12 @@
 use std::time::Instant;
 
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
+use cloth_demo::app::values::Format;
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use indicatif::ProgressBar;
 
 use super::{count, headless, model_note, number, seconds, size, start_state, summary, Failure};
-use crate::cli::{Format, RecordArgs};
+use crate::cli::RecordArgs;
 use crate::encode::{palette, ApngRecorder, GifRecorder};
 use crate::environment::Environment;
 use crate::interrupt::Interrupted;
