@@ -295,3 +295,6 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub model: ModelArgs,
 }
+
+#[cfg(test)]
+mod tests;
