@@ -99,8 +99,18 @@ fn usage_error(e: clap::Error) -> ExitCode {
         _ => None,
     };
     let rule = std::error::Error::source(&e).map(ToString::to_string);
+    // `--from` without `--start` (clap's `requires`) is said as the rule,
+    // when it is the only argument missing.
+    let start_missing = matches!(
+        e.get(ContextKind::InvalidArg),
+        Some(ContextValue::Strings(missing))
+            if missing.len() == 1 && missing[0].starts_with("--start")
+    );
     let message = match (e.kind(), option, rule) {
         (ErrorKind::ValueValidation, Some(option), Some(rule)) => format!("{option} {rule}"),
+        (ErrorKind::MissingRequiredArgument, _, _) if start_missing => {
+            cli::FROM_NEEDS_START.to_owned()
+        }
         _ => {
             // clap's message is its first paragraph (a list of missing
             // arguments continues on indented lines); usage and tips

@@ -109,7 +109,7 @@ fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, 
             })?;
             let state = state_file::parse_state(&bytes, GRID)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
-            Ok(Simulation::resume_state(state, start.start, model.model()))
+            Ok(Simulation::resume_state(state, start.step(), model.model()))
         }
     }
 }
@@ -122,6 +122,21 @@ fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, 
 pub fn headless(env: &Environment) -> Result<HeadlessContext, Failure> {
     HeadlessContext::new(env.context)
         .map_err(|e| Failure::Run(format!("{e}{}", env.context_note())))
+}
+
+/// Where the state after `steps` steps of a run that started as `start`
+/// says is: "250 steps" from the start (or "1 step"), else "step 1,250
+/// (250 steps from step 1,000)" for a run `--from` a state at step 1,000.
+pub fn steps_reached(start: &StartArgs, steps: u64) -> String {
+    let ran = count(steps, "step", "steps");
+    match start.from {
+        None => ran,
+        Some(_) => format!(
+            "step {} ({ran} from step {})",
+            number(start.step().saturating_add(steps)),
+            number(start.step())
+        ),
+    }
 }
 
 /// `n` and the word for it, with thousands separators as the progress bar
@@ -168,6 +183,28 @@ pub fn summary(line: &str, to_stderr: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_from_a_file_is_said_at_its_own_step() {
+        let fresh = StartArgs {
+            from: None,
+            start: None,
+        };
+        assert_eq!(steps_reached(&fresh, 1), "1 step");
+        assert_eq!(steps_reached(&fresh, 2500), "2,500 steps");
+        let resumed = StartArgs {
+            from: Some("state.csv".into()),
+            start: Some(1000),
+        };
+        assert_eq!(
+            steps_reached(&resumed, 10),
+            "step 1,010 (10 steps from step 1,000)"
+        );
+        assert_eq!(
+            steps_reached(&resumed, 1),
+            "step 1,001 (1 step from step 1,000)"
+        );
+    }
 
     #[test]
     fn numbers_read_the_same_everywhere() {

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
-use super::{count, headless, model_note, number, seconds, size, start_state, summary, Failure};
+use super::{
+    headless, model_note, number, seconds, size, start_state, steps_reached, summary, Failure,
+};
 use crate::cli::RenderArgs;
 use crate::encode;
 use crate::environment::Environment;
@@ -13,7 +15,8 @@ use crate::progress;
 /// Run `render`: the output and the GL context are set up first (so a bad
 /// path or a missing driver fails before any step), then the steps with a
 /// progress bar, the picture, and a summary ("the state after 250 steps
-/// at 792x573, in 0.41 s: out.png (45.21 KiB)").
+/// at 792x573, in 0.41 s: out.png (45.21 KiB)"; `--from` a state at step
+/// 1,000, "the state after step 1,250 (250 steps from step 1,000) ...").
 ///
 /// # Errors
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
@@ -53,7 +56,7 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
     summary(
         &format!(
             "the state after {}{} at {width}x{height}, in {}: {name} ({})",
-            count(args.steps, "step", "steps"),
+            steps_reached(&args.start, args.steps),
             model_note(sim.model()),
             seconds(t0.elapsed()),
             size(bytes)
