@@ -228,10 +228,11 @@ impl HeadlessContext {
         }
         let renderer = self.renderer.as_ref().ok_or_else(not_set_up)?;
         if let Some(old) = self.target.take() {
-            // SAFETY: the caller made the context current.
+            // SAFETY: the caller (`render_into`) made the context current,
+            // and the old framebuffer was made on it.
             unsafe { old.delete(renderer.gl()) };
         }
-        // SAFETY: as above.
+        // SAFETY: the caller made the renderer's context current.
         self.target = Some(unsafe { Target::new(renderer, width, height)? });
         Ok(())
     }

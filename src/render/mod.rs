@@ -317,6 +317,13 @@ impl Drop for Renderer {
 /// Compile both stages and link them, binding `aPos` to slot 0 and `aCol` to
 /// slot 1 (ES 2.0 has no `layout` qualifiers). Deletes whatever it made on
 /// failure.
+///
+/// # Errors
+/// [`RenderError::Compile`] or [`RenderError::Link`] with the driver's
+/// log, or [`RenderError::Create`].
+///
+/// # Safety
+/// `gl`'s context must be current on this thread.
 unsafe fn link_program(
     gl: &glow::Context,
     vs_src: &str,
@@ -357,6 +364,15 @@ unsafe fn link_program(
     }
 }
 
+/// Compile one shader stage (`kind`, called `stage` in messages) from
+/// `src`; deleted again if it does not compile.
+///
+/// # Errors
+/// [`RenderError::Compile`] with the driver's log, or
+/// [`RenderError::Create`].
+///
+/// # Safety
+/// `gl`'s context must be current on this thread.
 unsafe fn compile(
     gl: &glow::Context,
     kind: u32,

@@ -217,7 +217,8 @@ impl Maker for GlxDisplay {
             )
         }
         .map_err(|e| format!("no pbuffer: {}", one_line(&e.to_string())))?;
-        // SAFETY: as above.
+        // SAFETY: the config came from this display, which is open; the
+        // attributes name no window.
         let not_current = unsafe { self.display.create_context(config, &attributes) }
             .map_err(|e| format!("context not created: {}", one_line(&e.to_string())))?;
         let context = not_current

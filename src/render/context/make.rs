@@ -217,7 +217,8 @@ fn finish(
     // (read just above), so every pointer the loader gives is one of its
     // GL functions or null.
     let gl = unsafe { glow::Context::from_loader_function_cstr(loader) };
-    // SAFETY: as for GL_VERSION above.
+    // SAFETY: the context is current on this thread, which is all
+    // glGetString needs.
     let gl_renderer = unsafe { gl_string(&loader, glow::RENDERER) }.unwrap_or_default();
     let renderer = match dialect {
         Some(dialect) => Renderer::with_dialect(gl, dialect),

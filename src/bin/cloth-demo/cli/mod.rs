@@ -1,4 +1,5 @@
 //! The command line, as clap derive types.
+#![forbid(unsafe_code)]
 
 pub mod model;
 pub mod scene;

@@ -5,6 +5,7 @@
 //! A new choice is one field here and one line in [`ModelArgs::model`].
 //! The other programs' choices and the scenes are [`SceneArgs`], flattened
 //! in here so every command that takes one set takes both.
+#![forbid(unsafe_code)]
 
 use clap::Args;
 use cloth_demo::app::choices::Choices;

@@ -1,4 +1,5 @@
 //! Unit tests of the command line's shape.
+#![forbid(unsafe_code)]
 
 use std::collections::BTreeSet;
 

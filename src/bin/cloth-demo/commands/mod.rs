@@ -2,6 +2,7 @@
 //! do. Their options are `cli`'s, writing files is `output`'s, and the
 //! exit codes are `main`'s; this module holds what they share: where a run
 //! starts, how it fails, and how its one-line summary writes numbers.
+#![forbid(unsafe_code)]
 
 pub mod record;
 pub mod render;

@@ -1,5 +1,6 @@
 //! `cloth-demo record`: draw the states after steps K, 2K, ... up to N into
 //! an animation (GIF, or an animated PNG), headless, frame by frame.
+#![forbid(unsafe_code)]
 
 use std::time::Instant;
 

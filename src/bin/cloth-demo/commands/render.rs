@@ -1,4 +1,5 @@
 //! `cloth-demo render`: run N steps and draw the state to a PNG, headless.
+#![forbid(unsafe_code)]
 
 use std::time::Instant;
 

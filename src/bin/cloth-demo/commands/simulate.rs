@@ -1,5 +1,6 @@
 //! `cloth-demo simulate`: run the physics only, say how fast it ran, and
 //! optionally write the final cloth as a state file.
+#![forbid(unsafe_code)]
 
 use std::io::Write;
 use std::time::Instant;
