@@ -269,6 +269,9 @@ class Crate:
             for segs, alias in mod.uses:
                 targets |= self.resolve(mod, segs)
             code = re.sub(r"(pub(?:\([^)]*\))?\s+)?use\s+[^;]+;", " ", mod.body)
+            # A visibility, `pub(in crate::render)`, names a module; it
+            # uses nothing.
+            code = re.sub(r"pub\(\s*in\s+[^)]*\)", "pub", code)
             for pm in path_re.finditer(code):
                 first = pm.group(1)
                 segs = [first] + [s.strip() for s in pm.group(2).split("::") if s.strip()]

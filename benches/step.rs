@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{black_box, BenchmarkId, Criterion, Throughput};
 
-use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera};
 use cloth_demo::sim::{reference, InstructionSet, Simulation, PASSES};
 
@@ -67,7 +67,7 @@ fn frame_vertices(c: &mut Criterion) {
 }
 
 fn frame_headless(c: &mut Criterion) {
-    let mut ctx = match HeadlessContext::new() {
+    let mut ctx = match HeadlessContext::new(ContextRequest::default()) {
         Ok(ctx) => ctx,
         Err(e) => {
             eprintln!("frame/headless skipped: {e}");

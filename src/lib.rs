@@ -28,20 +28,21 @@
 //!   the camera; with feature `headless`, drawing to an image with no
 //!   window (on Linux an EGL device, no display server; GLX, WGL or CGL
 //!   elsewhere).
-//! - `app` (features `window` and `web`): the front ends, the window
-//!   (winit + glutin) and the browser (a canvas with WebGL2, built for
-//!   wasm32), sharing one set of actions, the orbit, the pacing and the
-//!   renderer.
+//! - `app` (feature `app`, which `window` and `web` turn on): the front
+//!   ends, the window (winit + glutin) and the browser (a canvas with
+//!   WebGL2, built for wasm32), sharing one set of actions, the orbit, the
+//!   pacing, the renderer and the option values; with `app` alone, only
+//!   the shared, pure parts.
 //!
 //! The `cloth-demo` program (feature `cli`, the default) sits on top: its
-//! command line, output files, image encoders and signals are its own.
-//! `parallel` runs the passes in bands of rows on several threads (std
-//! threads; on Linux `libc`, to give each band's thread a core of its
-//! own); `web` is the browser front end (`--no-default-features
-//! --features web`, for `wasm32-unknown-unknown`; `web/build` makes the
-//! page).
+//! command line, environment, output files, image encoders and signals
+//! are its own. `parallel` runs the passes in bands of rows on several
+//! threads (std threads; on Linux `libc`, to give each band's thread a
+//! core of its own); `web` is the browser front end
+//! (`--no-default-features --features web`, for `wasm32-unknown-unknown`;
+//! `web/build` makes the page).
 
-#[cfg(any(feature = "window", feature = "web"))]
+#[cfg(feature = "app")]
 pub mod app;
 #[cfg(feature = "render")]
 pub mod render;

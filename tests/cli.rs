@@ -72,7 +72,8 @@ fn simulate_from_the_start_writes_the_golden_300_file() {
     );
 }
 
-/// Write `content` as a state file and run `simulate --from` on it.
+/// Write `content` as a state file and run `simulate --from` on it (at
+/// step 0).
 fn simulate_from(content: &[u8]) -> (Output, PathBuf, tempfile::TempDir) {
     let dir = temp_dir();
     let path = dir.path().join("state.csv");
@@ -84,6 +85,8 @@ fn simulate_from(content: &[u8]) -> (Output, PathBuf, tempfile::TempDir) {
         "1",
         "--from",
         path.to_str().unwrap(),
+        "--start",
+        "0",
         "--csv",
         out_path.to_str().unwrap(),
     ]);
@@ -303,6 +306,74 @@ fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
 }
 
 #[test]
+fn render_from_a_state_file_says_the_step_the_state_is_at() {
+    let dir = temp_dir();
+    let png = dir.path().join("out.png");
+    let from = common::data_path("cloth_step_01000.csv");
+    let out = cloth_demo(&[
+        "render",
+        "--from",
+        from.to_str().unwrap(),
+        "--start",
+        "1000",
+        "--steps",
+        "10",
+        "--size",
+        "64x48",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with("the state after step 1,010 (10 steps from step 1,000) at 64x48, in "),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn from_without_start_is_a_one_line_usage_error() {
+    let dir = temp_dir();
+    let from = common::data_path("cloth_step_01000.csv");
+    let from = from.to_str().unwrap();
+    let (png, gif) = (dir.path().join("x.png"), dir.path().join("x.gif"));
+    for args in [
+        &[
+            "render",
+            "--steps",
+            "1",
+            "--from",
+            from,
+            "--out",
+            png.to_str().unwrap(),
+        ][..],
+        &[
+            "record",
+            "--steps",
+            "1",
+            "--every",
+            "1",
+            "--from",
+            from,
+            "--out",
+            gif.to_str().unwrap(),
+        ],
+        &["simulate", "--steps", "1", "--from", from],
+    ] {
+        let out = cloth_demo(args);
+        let err = assert_one_line_error(&out, 2, &["--from needs --start K"]);
+        assert_eq!(
+            err.trim_end(),
+            "cloth-demo: error: --from needs --start K: the steps that state had already run \
+             (0 for a state at the start) (see --help)",
+            "{args:?}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
 fn unwritable_output_exits_1_and_leaves_no_file() {
     let dir = temp_dir();
     let target = dir.path().join("no/such/dir/out.csv");
@@ -320,7 +391,15 @@ fn unwritable_output_exits_1_and_leaves_no_file() {
 
 #[test]
 fn missing_state_file_exits_1() {
-    let out = cloth_demo(&["simulate", "--steps", "1", "--from", "/no/such/state.csv"]);
+    let out = cloth_demo(&[
+        "simulate",
+        "--steps",
+        "1",
+        "--from",
+        "/no/such/state.csv",
+        "--start",
+        "0",
+    ]);
     assert_one_line_error(&out, 1, &["cannot read", "/no/such/state.csv"]);
     // The system's words, without Rust's "(os error 2)".
     #[cfg(unix)]

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::Path;
 
-use cloth_demo::render::headless::HeadlessContext;
+use cloth_demo::render::headless::{ContextRequest, HeadlessContext};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{state_file, Buffering, Model, Order, Passes, Simulation, SpringLaw, GRID};
 use common::{cloth_demo, data_path, golden_cloth, run, stderr, stdout};
@@ -187,7 +187,8 @@ fn from_and_start_resume_under_every_model() {
 #[test]
 fn render_draws_the_model_the_flags_name() {
     let dir = tempfile::tempdir().unwrap();
-    let mut ctx = HeadlessContext::new().expect("a headless GL context (EGL or llvmpipe)");
+    let mut ctx = HeadlessContext::new(ContextRequest::default())
+        .expect("a headless GL context (EGL or llvmpipe)");
     let camera = Camera::new(0.0, -450.0);
     let mut seen = Vec::new();
     for (flags, model) in cases() {

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::Path;
 
-use cloth_demo::render::headless::HeadlessContext;
+use cloth_demo::render::headless::{ContextRequest, HeadlessContext};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{
     state_file, Damping, Model, Passes, Pins, Scene, Simulation, Thickness, Wind, GRID,
@@ -318,7 +318,8 @@ fn inertia_state_files_split_a_run_exactly() {
 #[test]
 fn render_draws_the_scene_and_model_the_flags_name() {
     let dir = tempfile::tempdir().unwrap();
-    let mut ctx = HeadlessContext::new().expect("a headless GL context (EGL or llvmpipe)");
+    let mut ctx = HeadlessContext::new(ContextRequest::default())
+        .expect("a headless GL context (EGL or llvmpipe)");
     let camera = Camera::new(30.0, -60.0);
     let png = dir.path().join("r.png");
     let mut flat_original = None;
@@ -400,7 +401,7 @@ fn record_shades_every_frame_from_its_palette() {
         }
     }
     assert_eq!(frames, 3);
-    let mut ctx = HeadlessContext::new().unwrap();
+    let mut ctx = HeadlessContext::new(ContextRequest::default()).unwrap();
     ctx.set_shade(true);
     let mut sim = Scene::Flag.simulation();
     sim.run(60);

@@ -102,7 +102,11 @@ fn closest_two_away(c: &Cloth) -> f64 {
 
 /// Spheres far from everything, for tests of the cloth alone.
 fn far_spheres() -> Spheres {
-    Spheres::new(0, [[100.0, 100.0, 100.0]; SPHERE_COUNT], [0.5; SPHERE_COUNT])
+    Spheres::new(
+        0,
+        [[100.0, 100.0, 100.0]; SPHERE_COUNT],
+        [0.5; SPHERE_COUNT],
+    )
 }
 
 /// `passes` passes of `model` on `cloth` with the spheres out of the way.

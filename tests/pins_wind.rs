@@ -25,7 +25,11 @@ fn bits(c: &Cloth) -> Vec<[u64; 3]> {
 
 /// Spheres far from everything, for passes of the cloth alone.
 fn far_spheres() -> Spheres {
-    Spheres::new(0, [[100.0, 100.0, 100.0]; SPHERE_COUNT], [0.5; SPHERE_COUNT])
+    Spheres::new(
+        0,
+        [[100.0, 100.0, 100.0]; SPHERE_COUNT],
+        [0.5; SPHERE_COUNT],
+    )
 }
 
 /// An `n x n` sheet standing upright in the plane `z = 5`, high above the

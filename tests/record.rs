@@ -193,11 +193,20 @@ fn orbit_and_a_saved_start_state_work_as_in_render() {
     let view = [
         "--size", "120x90", "--orbit", "-150,60", "--from", from, "--start", "1000",
     ];
-    let (gif, _) = record_gif(
+    let (gif, out) = record_gif(
         dir.path(),
         &[&["--steps", "30", "--every", "15"][..], &view].concat(),
     );
     assert_eq!(gif.frames.len(), 2);
+    // The summary says the steps the frames are at.
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.starts_with(
+            "2 frames of 120x90, the states after steps 1,015 to 1,030 (every 15 from step 1,000), \
+             0.50 s long, in "
+        ),
+        "{said}"
+    );
     for (k, steps) in ["15", "30"].into_iter().enumerate() {
         let (_, _, want) = render(&[&["--steps", steps][..], &view].concat(), dir.path());
         assert!(gif.frames[k] == want, "frame {k} (step 1000 + {steps})");

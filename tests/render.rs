@@ -11,7 +11,7 @@ use std::process::Output;
 
 use common::{classify_rgb, cloth_demo, run, stderr, Colour};
 
-use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera, RenderError};
 use cloth_demo::sim::Simulation;
 use glam::{Mat4, Vec3};
@@ -470,7 +470,8 @@ fn unloadable_libegl_is_a_one_line_runtime_error() {
 
 #[test]
 fn headless_context_draws_many_frames_and_refuses_impossible_sizes() {
-    let mut ctx = HeadlessContext::new().expect("a headless GL (Mesa's llvmpipe will do)");
+    let mut ctx = HeadlessContext::new(ContextRequest::default())
+        .expect("a headless GL (Mesa's llvmpipe will do)");
     assert!(!ctx.device().is_empty());
     let mut sim = Simulation::new();
     let first = ctx.render(&sim, &Camera::default(), 64, 48).unwrap();

@@ -1,7 +1,8 @@
 //! Every way the window or GL can go wrong ends in correct drawing or a
 //! clear one-line error: the GLES fallbacks draw the picture GL 3.3 core
-//! draws, shaders the driver refuses come back with the driver's log, and
-//! no display server or a bad `CLOTH_DEMO_GL` is one line and exit code 1.
+//! draws, shaders the driver refuses come back with the driver's log, no
+//! display server is one line and exit code 1, and a bad `CLOTH_DEMO_*`
+//! value is one line and exit code 2 (bad usage), for every command.
 //! (No EGL driver and an unloadable libEGL are in `tests/render.rs`.)
 //!
 //! Runs on Mesa's software EGL device (llvmpipe), which offers all three
@@ -15,9 +16,7 @@ mod common;
 
 use std::process::{Command, Output};
 
-use cloth_demo::render::headless::{
-    ContextKind, GlApi, HeadlessContext, Image, CONTEXT_ENV, GL_ENV,
-};
+use cloth_demo::render::headless::{ContextKind, ContextRequest, GlApi, HeadlessContext, Image};
 use cloth_demo::render::{Camera, Dialect, RenderError};
 use cloth_demo::sim::Simulation;
 
@@ -52,6 +51,13 @@ fn is_es_refusal(message: &str) -> bool {
     message.contains(why) && !message.contains('\n')
 }
 
+/// The environment variable that forces the context's GL kind.
+const GL_ENV: &str = "CLOTH_DEMO_GL";
+/// The environment variable that forces the way the context is made.
+const CONTEXT_ENV: &str = "CLOTH_DEMO_CONTEXT";
+/// The environment variable that forces the physics' instruction set.
+const SIMD_ENV: &str = "CLOTH_DEMO_SIMD";
+
 const W: u32 = 792;
 const H: u32 = 573;
 
@@ -73,6 +79,7 @@ fn cloth_demo() -> Command {
     }
     c.env_remove(GL_ENV)
         .env_remove(CONTEXT_ENV)
+        .env_remove(SIMD_ENV)
         .env_remove("RUST_LOG");
     c
 }
@@ -105,10 +112,18 @@ fn differing(a: &Image, b: &Image) -> usize {
         .count()
 }
 
+/// A context asked for only by its GL kind.
+fn of_api(api: GlApi) -> Result<HeadlessContext, RenderError> {
+    HeadlessContext::new(ContextRequest {
+        kind: None,
+        api: Some(api),
+    })
+}
+
 /// A context of exactly `api` (`None` when this platform refuses OpenGL
 /// ES as it may, in one line), or a failure that names what is missing.
 fn es_context(api: GlApi) -> Option<HeadlessContext> {
-    match HeadlessContext::with_api(Some(api)) {
+    match of_api(api) {
         Err(RenderError::Headless(msg)) if api.is_es() && is_es_refusal(&msg) => {
             eprintln!("{api:?} refused, as this platform may: {msg}");
             None
@@ -129,7 +144,7 @@ fn es_context(api: GlApi) -> Option<HeadlessContext> {
 
 /// A context of exactly `api`, or a failure that names what is missing.
 fn context(api: GlApi) -> HeadlessContext {
-    match HeadlessContext::with_api(Some(api)) {
+    match of_api(api) {
         Ok(ctx) => ctx,
         Err(e) => panic!(
             "this machine's GL offers no {api:?} context, so the fallback cannot be \
@@ -233,20 +248,20 @@ fn the_environment_variable_forces_the_api_of_render() {
 }
 
 #[test]
-fn a_bad_api_name_is_a_one_line_runtime_error() {
+fn a_bad_api_name_is_a_one_line_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     let out = run(cloth_demo()
         .env(GL_ENV, "vulkan")
         .args(["render", "--steps", "0", "--out"])
         .arg(dir.path().join("x.png")));
-    let err = assert_one_line_error(&out, 1, "CLOTH_DEMO_GL=vulkan");
+    let err = assert_one_line_error(&out, 2, "CLOTH_DEMO_GL=vulkan");
     assert!(err.contains("CLOTH_DEMO_GL=vulkan"), "{err}");
     assert!(err.contains("gl33, gles3, gles2"), "{err}");
     assert!(!dir.path().join("x.png").exists());
 }
 
 #[test]
-fn a_bad_context_name_is_a_one_line_runtime_error() {
+fn a_bad_context_name_is_a_one_line_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     // `cgl` is macOS's; elsewhere `wgl` (Windows') is as foreign.
     let foreign = if cfg!(target_os = "macos") {
@@ -259,11 +274,11 @@ fn a_bad_context_name_is_a_one_line_runtime_error() {
             .env(CONTEXT_ENV, value)
             .args(["render", "--steps", "0", "--out"])
             .arg(dir.path().join("x.png")));
-        let err = assert_one_line_error(&out, 1, &format!("{CONTEXT_ENV}={value}"));
+        let err = assert_one_line_error(&out, 2, &format!("{CONTEXT_ENV}={value}"));
         assert!(err.contains(&format!("{CONTEXT_ENV}={value}")), "{err}");
         let have: Vec<&str> = ContextKind::AVAILABLE
             .iter()
-            .map(|k| k.env_name())
+            .map(|k| k.short_name())
             .collect();
         assert!(err.contains(&have.join(", ")), "{err}");
         assert!(!dir.path().join("x.png").exists());
@@ -271,11 +286,50 @@ fn a_bad_context_name_is_a_one_line_runtime_error() {
 }
 
 #[test]
+fn every_bad_environment_value_is_the_same_usage_error_for_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
+    let (png, gif, csv) = (out_path("x.png"), out_path("x.gif"), out_path("x.csv"));
+    let commands: [Vec<&str>; 4] = [
+        vec![],
+        vec!["render", "--steps", "1", "--out", &png],
+        vec!["record", "--steps", "2", "--every", "1", "--out", &gif],
+        vec!["simulate", "--steps", "1", "--csv", &csv],
+    ];
+    let foreign = if cfg!(windows) { "egl" } else { "wgl" };
+    for (variable, value) in [
+        (GL_ENV, "bogus"),
+        (CONTEXT_ENV, "bogus"),
+        (CONTEXT_ENV, foreign),
+        (SIMD_ENV, "bogus"),
+        (SIMD_ENV, "neon"),
+    ] {
+        for args in &commands {
+            let what = format!("{variable}={value} cloth-demo {}", args.join(" "));
+            let out = run(cloth_demo().env(variable, value).args(args));
+            let err = assert_one_line_error(&out, 2, &what);
+            assert!(
+                err.starts_with(&format!(
+                    "cloth-demo: error: {variable}={value} is not one of "
+                )),
+                "{what}: {err}"
+            );
+            assert!(out.stdout.is_empty(), "{what}");
+            let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+            assert!(left.is_empty(), "{what}: left {left:?}");
+        }
+    }
+}
+
+#[test]
 fn the_first_way_of_the_platform_is_the_one_used() {
-    let ctx = HeadlessContext::with(None, None).expect("a headless GL");
+    let ctx = HeadlessContext::new(ContextRequest::default()).expect("a headless GL");
     assert_eq!(ctx.kind(), ContextKind::AVAILABLE[0], "{ctx:?}");
-    let forced = HeadlessContext::with(Some(ContextKind::AVAILABLE[0]), Some(GlApi::Gl33))
-        .expect("the platform's first way, GL 3.3 core");
+    let forced = HeadlessContext::new(ContextRequest {
+        kind: Some(ContextKind::AVAILABLE[0]),
+        api: Some(GlApi::Gl33),
+    })
+    .expect("the platform's first way, GL 3.3 core");
     assert_eq!(forced.kind(), ContextKind::AVAILABLE[0]);
     assert_eq!(forced.api(), "OpenGL 3.3 core");
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::{scene, shade, Camera};
 use cloth_demo::sim::{Cloth, Simulation, GRID, SPACING};
 use common::{cloth_demo, run, stderr};
@@ -54,7 +54,8 @@ fn expected(col: f32, factor: f32) -> [u8; 2] {
 
 #[test]
 fn a_face_turned_away_from_the_light_renders_darker() {
-    let mut ctx = HeadlessContext::new().expect("a headless GL context (EGL or llvmpipe)");
+    let mut ctx = HeadlessContext::new(ContextRequest::default())
+        .expect("a headless GL context (EGL or llvmpipe)");
     // Tilts from nearly square to the light (-0.3, 1, 0.5) to edge-on to
     // it (tan = -2), each seen from above or in front by a camera that
     // sees it well (the light is fixed in the world, so the camera does

@@ -3,12 +3,8 @@
 //! text.
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../src/cli/values.rs"]
-mod values;
-
+use cloth_demo::app::values::Orbit;
 use libfuzzer_sys::fuzz_target;
-use values::Orbit;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -2,12 +2,8 @@
 //! 1..=16384 and reads back from its own display; an error names the text.
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../src/cli/values.rs"]
-mod values;
-
+use cloth_demo::app::values::{Size, MAX_SIDE};
 use libfuzzer_sys::fuzz_target;
-use values::{Size, MAX_SIDE};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

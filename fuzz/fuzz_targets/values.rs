@@ -5,14 +5,10 @@
 //! for, named by the extension (or the default, with none).
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../src/cli/values.rs"]
-mod values;
-
 use std::path::Path;
 
+use cloth_demo::app::values::{count, Format};
 use libfuzzer_sys::fuzz_target;
-use values::{count, Format};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {

@@ -35,6 +35,7 @@ pub mod orbit;
 pub mod pacing;
 mod size;
 mod title;
+pub mod values;
 
 #[cfg(feature = "window")]
 mod native;

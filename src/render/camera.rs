@@ -1,5 +1,6 @@
 //! The camera: the original's gluPerspective, glTranslatef and two glRotatef
 //! calls as one matrix.
+#![forbid(unsafe_code)]
 
 use glam::{Mat4, Vec3, Vec4};
 

@@ -8,7 +8,7 @@
 //! naming what is missing on that platform; a GL library that cannot be
 //! loaded at all is such an error too, not a panic.
 
-pub use super::context::{ContextKind, GlApi, CONTEXT_ENV, GL_ENV};
+pub use super::context::{ContextKind, ContextRequest, GlApi};
 pub use super::offscreen::Image;
 
 use super::context::{self, Current};
@@ -17,8 +17,9 @@ use super::{Camera, Dialect, RenderError, Renderer};
 use crate::sim::Simulation;
 
 /// Draw `sim` seen by `camera` into a `width x height` image (pixels),
-/// headless: sets up a [`HeadlessContext`], draws one frame and tears it
-/// down. To draw many frames, keep a [`HeadlessContext`] instead.
+/// headless: sets up a [`HeadlessContext`] as `request` asks, draws one
+/// frame and tears it down. To draw many frames, keep a
+/// [`HeadlessContext`] instead.
 ///
 /// # Errors
 /// [`RenderError::Headless`] naming the step that failed (an empty size, no
@@ -26,13 +27,14 @@ use crate::sim::Simulation;
 /// cannot allocate), or the [`Renderer`]'s own errors (shaders that do not
 /// compile).
 pub fn render(
+    request: ContextRequest,
     sim: &Simulation,
     camera: &Camera,
     width: u32,
     height: u32,
 ) -> Result<Image, RenderError> {
     check_size(width, height)?;
-    HeadlessContext::new()?.render(sim, camera, width, height)
+    HeadlessContext::new(request)?.render(sim, camera, width, height)
 }
 
 /// A headless GL context with a [`Renderer`] and an offscreen framebuffer,
@@ -75,48 +77,24 @@ impl std::fmt::Debug for HeadlessContext {
 }
 
 impl HeadlessContext {
-    /// Set up drawing on the first way of making a context that works on
-    /// this platform ([`ContextKind::AVAILABLE`], in order: on Linux an EGL
-    /// device, then GLX if `DISPLAY` is set), with the first of OpenGL 3.3
-    /// core, OpenGL ES 3.0 or OpenGL ES 2.0 (tried in that order) that is
-    /// made current and compiles the shaders. Logs (`info`) the device, API
-    /// and version chosen.
-    ///
-    /// [`GL_ENV`] (`CLOTH_DEMO_GL=gl33|gles3|gles2`) restricts the tries to
-    /// that one kind, as [`HeadlessContext::with_api`] does, and
-    /// [`CONTEXT_ENV`] (`CLOTH_DEMO_CONTEXT=egl|glx|wgl|cgl`) to that one
-    /// way of making it.
+    /// Set up drawing as `request` asks: made by its [`ContextKind`], or
+    /// by the first way that works on this platform
+    /// ([`ContextKind::AVAILABLE`], in order: on Linux an EGL device, then
+    /// GLX if Xlib names a default display); of its [`GlApi`], or of the
+    /// first of OpenGL 3.3 core, OpenGL ES 3.0 or OpenGL ES 2.0 (tried in
+    /// that order) that is made current and compiles the shaders. A forced
+    /// [`GlApi`] also forces its shader dialect ([`GlApi::dialect`]). Logs
+    /// (`info`) the device, API and version chosen. Reads no environment
+    /// variable.
     ///
     /// # Errors
-    /// [`RenderError::Headless`], one line: a bad [`GL_ENV`] or
-    /// [`CONTEXT_ENV`] value, a GL library that could not be loaded (with
-    /// what to install), no device or display, or none that gave a usable
-    /// context (with each one's reason).
-    pub fn new() -> Result<Self, RenderError> {
-        let api = GlApi::from_env()?;
-        Self::with(ContextKind::from_env()?, api)
-    }
-
-    /// As [`HeadlessContext::new`], trying only the context kind `api`
-    /// (all three, in order, for `None`); [`GL_ENV`] is not read, and
-    /// [`CONTEXT_ENV`] is.
-    ///
-    /// # Errors
-    /// As [`HeadlessContext::new`]; when nothing offers `api`, the message
-    /// names it and each device's reason.
-    pub fn with_api(api: Option<GlApi>) -> Result<Self, RenderError> {
-        Self::with(ContextKind::from_env()?, api)
-    }
-
-    /// As [`HeadlessContext::new`], made only by `kind` (the platform's
-    /// order for `None`) and only of `api` (all three for `None`); neither
-    /// environment variable is read.
-    ///
-    /// # Errors
-    /// As [`HeadlessContext::new`]; a `kind` this platform lacks is an
-    /// error naming the kinds it has.
-    pub fn with(kind: Option<ContextKind>, api: Option<GlApi>) -> Result<Self, RenderError> {
-        let made = context::make(kind, api)?;
+    /// [`RenderError::Headless`], one line: a [`ContextKind`] this platform
+    /// lacks (naming the kinds it has), a GL library that could not be
+    /// loaded (with what to install), no device or display, or none that
+    /// gave a usable context (with each one's reason; naming the
+    /// [`GlApi`] when one was asked for).
+    pub fn new(request: ContextRequest) -> Result<Self, RenderError> {
+        let made = context::make(request)?;
         Ok(HeadlessContext {
             renderer: Some(made.renderer),
             target: None,
@@ -250,10 +228,11 @@ impl HeadlessContext {
         }
         let renderer = self.renderer.as_ref().ok_or_else(not_set_up)?;
         if let Some(old) = self.target.take() {
-            // SAFETY: the caller made the context current.
+            // SAFETY: the caller (`render_into`) made the context current,
+            // and the old framebuffer was made on it.
             unsafe { old.delete(renderer.gl()) };
         }
-        // SAFETY: as above.
+        // SAFETY: the caller made the renderer's context current.
         self.target = Some(unsafe { Target::new(renderer, width, height)? });
         Ok(())
     }
@@ -293,7 +272,7 @@ mod tests {
     fn zero_size_is_an_error_before_any_gl() {
         let sim = Simulation::new();
         for (w, h) in [(0, 10), (10, 0), (0, 0)] {
-            match render(&sim, &Camera::default(), w, h) {
+            match render(ContextRequest::default(), &sim, &Camera::default(), w, h) {
                 Err(RenderError::Headless(msg)) => {
                     assert!(msg.contains("empty"), "{msg}");
                     assert!(!msg.contains('\n'));

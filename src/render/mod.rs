@@ -7,8 +7,7 @@
 //! draws the same way in both. The headless path is three pieces: `context`
 //! makes a context the platform's way (EGL, GLX, WGL, CGL), `offscreen`
 //! draws into a framebuffer object on it and reads the pixels back, and
-//! `headless` puts them together. `record` (feature `headless`) turns the
-//! headless path's images into an animated GIF.
+//! `headless` puts them together.
 
 pub mod camera;
 #[cfg(feature = "headless")]
@@ -17,8 +16,6 @@ mod context;
 pub mod headless;
 #[cfg(feature = "headless")]
 mod offscreen;
-#[cfg(feature = "headless")]
-pub mod record;
 pub mod scene;
 pub mod shade;
 
@@ -320,6 +317,13 @@ impl Drop for Renderer {
 /// Compile both stages and link them, binding `aPos` to slot 0 and `aCol` to
 /// slot 1 (ES 2.0 has no `layout` qualifiers). Deletes whatever it made on
 /// failure.
+///
+/// # Errors
+/// [`RenderError::Compile`] or [`RenderError::Link`] with the driver's
+/// log, or [`RenderError::Create`].
+///
+/// # Safety
+/// `gl`'s context must be current on this thread.
 unsafe fn link_program(
     gl: &glow::Context,
     vs_src: &str,
@@ -360,6 +364,15 @@ unsafe fn link_program(
     }
 }
 
+/// Compile one shader stage (`kind`, called `stage` in messages) from
+/// `src`; deleted again if it does not compile.
+///
+/// # Errors
+/// [`RenderError::Compile`] with the driver's log, or
+/// [`RenderError::Create`].
+///
+/// # Safety
+/// `gl`'s context must be current on this thread.
 unsafe fn compile(
     gl: &glow::Context,
     kind: u32,

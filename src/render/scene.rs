@@ -5,6 +5,7 @@
 //! `glColor3f`. A strip of `a, b, c, d` is the triangles `a, b, c` and
 //! `b, c, d`; here each quad becomes exactly those two triangles in one
 //! `GL_TRIANGLES` buffer, so everything goes to the GPU in a single draw.
+#![forbid(unsafe_code)]
 
 use crate::sim::{Simulation, SPHERE_RADIUS};
 

@@ -18,6 +18,7 @@
 //! Computed on the CPU into the vertex colours, so it works unchanged with
 //! every shader dialect (`shaders/`), in the window, headless and in the
 //! browser.
+#![forbid(unsafe_code)]
 
 /// The direction to the light, world units, not normalised: up, to the
 /// left and towards the camera: the floor and the flat sheet face it at

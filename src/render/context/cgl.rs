@@ -21,7 +21,8 @@ use glutin::api::cgl::display::Display;
 use glutin::display::GlDisplay;
 use raw_window_handle::{AppKitDisplayHandle, RawDisplayHandle};
 
-use super::{Current, GlApi, Maker};
+use super::current::{Current, Maker};
+use super::kinds::GlApi;
 
 /// `kCGLOGLPVersion_3_2_Core`: the newest core profile the machine has
 /// (4.1 on every Mac since 2013), which runs GLSL 3.30.

@@ -17,7 +17,8 @@ use glutin::context::{ContextApi, ContextAttributesBuilder, GlProfile, Version};
 use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::PossiblyCurrentGlContext;
 
-use super::{one_line, Current, GlApi, Maker};
+use super::current::{one_line, Current, Maker};
+use super::kinds::GlApi;
 
 /// What to install when EGL or its software device is missing (Debian and
 /// Ubuntu package names).

@@ -1,14 +1,17 @@
-//! GLX on the X display `DISPLAY` names (Linux and the BSDs), for machines
-//! where EGL is missing but an X server is there: a context made current on
-//! a 1 x 1 pbuffer, which no one sees (the drawing goes to a framebuffer
-//! object, see `render::offscreen`).
+//! GLX on the X display Xlib opens by default (the one `DISPLAY` names;
+//! Linux and the BSDs), for machines where EGL is missing but an X server
+//! is there: a context made current on a 1 x 1 pbuffer, which no one sees
+//! (the drawing goes to a framebuffer object, see `render::offscreen`).
+//!
+//! Xlib picks the display (`XOpenDisplay(NULL)`) and names it
+//! (`XDisplayName(NULL)`); this module reads no environment variable.
 //!
 //! glutin's GLX needs Xlib's error handler to pass X errors to it; this
 //! module opens its own X connection (through `x11-dl`, as glutin and winit
 //! do) and installs that handler, which ignores every other X error rather
 //! than letting Xlib's default handler end the process.
 
-use std::ffi::{c_int, c_void, CStr, CString};
+use std::ffi::{c_int, c_void, CStr};
 use std::num::NonZeroU32;
 use std::ptr::NonNull;
 use std::rc::Rc;
@@ -27,25 +30,45 @@ use glutin::surface::{PbufferSurface, SurfaceAttributesBuilder};
 use raw_window_handle::{RawDisplayHandle, XlibDisplayHandle};
 use x11_dl::xlib;
 
-use super::{one_line, Current, GlApi, Maker};
+use super::current::{one_line, Current, Maker};
+use super::kinds::GlApi;
 
 /// What to install when GLX is missing (Debian and Ubuntu package names).
 const INSTALL_HINT: &str = "install Mesa's GLX: apt-get install libgl1 libglx-mesa0 libx11-6";
 
-/// The X display `DISPLAY` names, if it names one.
+/// The X display Xlib opens by default, as Xlib names it
+/// (`XDisplayName(NULL)`, e.g. `":0"`): `None` when it names none, or
+/// libX11 cannot be loaded.
 pub(super) fn display_name() -> Option<String> {
-    std::env::var("DISPLAY")
-        .ok()
-        .filter(|d| !d.trim().is_empty())
+    let xlib = xlib::Xlib::open().ok()?;
+    default_display_name(&xlib)
 }
 
-/// The one maker: the X display `DISPLAY` names.
+/// `XDisplayName(NULL)`: the display `XOpenDisplay(NULL)` opens, `None`
+/// when that is empty.
+fn default_display_name(xlib: &xlib::Xlib) -> Option<String> {
+    // SAFETY: XDisplayName(NULL) returns a pointer to a NUL-terminated
+    // string Xlib owns (the default display's name, empty if there is
+    // none), or null; it is copied at once.
+    let name = unsafe { (xlib.XDisplayName)(std::ptr::null()) };
+    if name.is_null() {
+        return None;
+    }
+    // SAFETY: non-null and NUL-terminated (above), read before any other
+    // Xlib call.
+    let name = unsafe { CStr::from_ptr(name) }
+        .to_string_lossy()
+        .into_owned();
+    Some(name).filter(|n| !n.trim().is_empty())
+}
+
+/// The one maker: the X display Xlib opens by default.
 ///
 /// # Errors
-/// One line: `DISPLAY` unset, libX11 or GLX missing, no X server there.
+/// One line: libX11 or GLX missing, no display named, no X server there.
 pub(super) fn makers() -> Result<Vec<Box<dyn Maker>>, String> {
-    let name = display_name().ok_or("GLX needs an X display, and DISPLAY is not set")?;
-    let connection = Rc::new(XConnection::open(&name)?);
+    let connection = Rc::new(XConnection::open()?);
+    let name = connection.name.clone();
     let handle = XlibDisplayHandle::new(NonNull::new(connection.display.cast()), connection.screen);
     let registrar: XlibErrorHookRegistrar = Box::new(|hook| {
         // glutin's hook keeps no state of its own: the first one will do.
@@ -111,19 +134,29 @@ struct XConnection {
     xlib: xlib::Xlib,
     display: *mut xlib::Display,
     screen: c_int,
+    /// The display's name as Xlib gives it, e.g. `":0"`.
+    name: String,
 }
 
 impl XConnection {
-    fn open(name: &str) -> Result<Self, String> {
+    /// Open the display Xlib opens by default, and install [`x_error`] as
+    /// Xlib's error handler.
+    ///
+    /// # Errors
+    /// One line: libX11 missing, no display named, or it cannot be opened.
+    fn open() -> Result<Self, String> {
         let xlib = xlib::Xlib::open()
             .map_err(|e| format!("could not load libX11 ({INSTALL_HINT}): {e}"))?;
-        let c_name = CString::new(name).map_err(|_| format!("DISPLAY={name:?} holds a NUL"))?;
-        // SAFETY: a NUL-terminated display name.
-        let display = unsafe { (xlib.XOpenDisplay)(c_name.as_ptr()) };
+        let name = default_display_name(&xlib)
+            .ok_or("GLX needs an X display, and none is named (DISPLAY is not set)")?;
+        // SAFETY: XOpenDisplay(NULL) takes no pointer from us; a null
+        // result is handled below.
+        let display = unsafe { (xlib.XOpenDisplay)(std::ptr::null()) };
         if display.is_null() {
             return Err(format!("cannot open the X display {name}"));
         }
-        // SAFETY: the display is open; the handler is a plain function.
+        // SAFETY: the display is open; the handler is a plain function
+        // that lives as long as the program.
         let screen = unsafe {
             (xlib.XSetErrorHandler)(Some(x_error));
             (xlib.XDefaultScreen)(display)
@@ -132,6 +165,7 @@ impl XConnection {
             xlib,
             display,
             screen,
+            name,
         })
     }
 }
@@ -183,7 +217,8 @@ impl Maker for GlxDisplay {
             )
         }
         .map_err(|e| format!("no pbuffer: {}", one_line(&e.to_string())))?;
-        // SAFETY: as above.
+        // SAFETY: the config came from this display, which is open; the
+        // attributes name no window.
         let not_current = unsafe { self.display.create_context(config, &attributes) }
             .map_err(|e| format!("context not created: {}", one_line(&e.to_string())))?;
         let context = not_current

@@ -1,20 +1,27 @@
-//! What the headless context can be forced to: the GL kind ([`GlApi`],
-//! `CLOTH_DEMO_GL`) and the way of making it ([`ContextKind`],
-//! `CLOTH_DEMO_CONTEXT`), each read from its environment variable.
+//! What a headless context can be asked to be ([`ContextRequest`]): the GL
+//! kind ([`GlApi`]) and the way of making it ([`ContextKind`]), each with
+//! a short name (`gl33`, `egl`, ...) that [`FromStr`] reads and
+//! [`Display`](fmt::Display) writes.
+#![forbid(unsafe_code)]
 
-use super::{headless, one_line};
-use crate::render::{Dialect, RenderError};
+use std::fmt;
+use std::str::FromStr;
 
-/// The environment variable that forces the context kind: `gl33`, `gles3`
-/// or `gles2` (see [`GlApi::from_env`]).
-pub const GL_ENV: &str = "CLOTH_DEMO_GL";
+use crate::render::Dialect;
 
-/// The environment variable that forces the way the context is made:
-/// `egl` or `glx` on Linux, `wgl` on Windows, `cgl` on macOS (see
-/// [`ContextKind::from_env`]).
-pub const CONTEXT_ENV: &str = "CLOTH_DEMO_CONTEXT";
+/// What a headless context is to be. The default asks for nothing in
+/// particular: the platform's ways in order, each trying every GL kind in
+/// order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ContextRequest {
+    /// The way of making the context; `None` tries
+    /// [`ContextKind::AVAILABLE`] in order.
+    pub kind: Option<ContextKind>,
+    /// The GL kind; `None` tries [`GlApi::ALL`] in order.
+    pub api: Option<GlApi>,
+}
 
-/// A context kind the headless path can be forced to, to check that the
+/// A GL context kind the headless path can be asked for, to check that the
 /// GLES fallbacks draw what desktop GL 3.3 core draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GlApi {
@@ -30,8 +37,9 @@ impl GlApi {
     /// Every kind, in the order they are tried.
     pub const ALL: [GlApi; 3] = [GlApi::Gl33, GlApi::Gles3, GlApi::Gles2];
 
-    /// The value of [`GL_ENV`] that names this kind.
-    pub fn env_name(self) -> &'static str {
+    /// The short name: `"gl33"`, `"gles3"` or `"gles2"` (what [`FromStr`]
+    /// reads).
+    pub fn short_name(self) -> &'static str {
         match self {
             GlApi::Gl33 => "gl33",
             GlApi::Gles3 => "gles3",
@@ -49,19 +57,9 @@ impl GlApi {
         }
     }
 
-    /// The kind [`GL_ENV`] forces: `None` when it is unset or empty (try
-    /// them all, in order).
-    ///
-    /// # Errors
-    /// [`RenderError::Headless`], one line, for any other value.
-    pub fn from_env() -> Result<Option<Self>, RenderError> {
-        let names = GlApi::ALL.map(GlApi::env_name);
-        from_env(GL_ENV, &GlApi::ALL, &names, GlApi::env_name)
-    }
-
-    /// The shader dialect used when this kind is forced. Mesa answers a
+    /// The shader dialect used when this kind is asked for. Mesa answers a
     /// request for ES 2.0 with its newest ES (3.2), which would pick the ES
-    /// 3.0 shaders; forcing `gles2` also forces the ES 2.0 shaders
+    /// 3.0 shaders; asking for `gles2` also forces the ES 2.0 shaders
     /// (`#version 100`, no vertex array object), which every ES accepts,
     /// so that path is the one drawn.
     pub fn dialect(self) -> Dialect {
@@ -78,14 +76,36 @@ impl GlApi {
     }
 }
 
+impl fmt::Display for GlApi {
+    /// The short name ([`GlApi::short_name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short_name())
+    }
+}
+
+impl FromStr for GlApi {
+    type Err = String;
+
+    /// The kind whose [`GlApi::short_name`] is `s` (any case, spaces
+    /// around it ignored).
+    ///
+    /// # Errors
+    /// A phrase naming `s` and listing the short names, for any other
+    /// text: "`vulkan` is not one of gl33, gles3, gles2".
+    fn from_str(s: &str) -> Result<Self, String> {
+        by_name(s, &GlApi::ALL, GlApi::short_name)
+    }
+}
+
 /// A way of making the headless context.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ContextKind {
     /// An EGL device with no surface (`egl`; Linux and the BSDs): needs no
     /// display server.
     Egl,
-    /// GLX on the X display `DISPLAY` names, with a 1 x 1 pbuffer
-    /// (`glx`; Linux and the BSDs), for where EGL is missing.
+    /// GLX on the X display Xlib opens by default (the one `DISPLAY`
+    /// names), with a 1 x 1 pbuffer (`glx`; Linux and the BSDs), for where
+    /// EGL is missing.
     Glx,
     /// WGL on a hidden window of its own (`wgl`; Windows).
     Wgl,
@@ -94,6 +114,14 @@ pub enum ContextKind {
 }
 
 impl ContextKind {
+    /// Every kind, on any platform.
+    pub const ALL: [ContextKind; 4] = [
+        ContextKind::Egl,
+        ContextKind::Glx,
+        ContextKind::Wgl,
+        ContextKind::Cgl,
+    ];
+
     /// The kinds this platform has, in the order they are tried.
     pub const AVAILABLE: &'static [ContextKind] = if cfg!(free_unix) {
         &[ContextKind::Egl, ContextKind::Glx]
@@ -105,8 +133,9 @@ impl ContextKind {
         &[]
     };
 
-    /// The value of [`CONTEXT_ENV`] that names this kind.
-    pub fn env_name(self) -> &'static str {
+    /// The short name: `"egl"`, `"glx"`, `"wgl"` or `"cgl"` (what
+    /// [`FromStr`] reads).
+    pub fn short_name(self) -> &'static str {
         match self {
             ContextKind::Egl => "egl",
             ContextKind::Glx => "glx",
@@ -115,43 +144,88 @@ impl ContextKind {
         }
     }
 
-    /// The kind [`CONTEXT_ENV`] forces: `None` when it is unset or empty
-    /// (the platform's order, [`ContextKind::AVAILABLE`]).
-    ///
-    /// # Errors
-    /// [`RenderError::Headless`], one line, for a value that is not one of
-    /// this platform's kinds.
-    pub fn from_env() -> Result<Option<Self>, RenderError> {
-        let names: Vec<&str> = Self::AVAILABLE.iter().map(|k| k.env_name()).collect();
-        from_env(CONTEXT_ENV, Self::AVAILABLE, &names, ContextKind::env_name)
+    /// Whether this platform has this kind ([`ContextKind::AVAILABLE`]).
+    pub fn is_available(self) -> bool {
+        ContextKind::AVAILABLE.contains(&self)
     }
 }
 
-/// The value of `var` as one of `options` (by `name`), `None` if unset or
-/// empty.
-fn from_env<T: Copy>(
-    var: &str,
-    options: &[T],
-    names: &[&str],
-    name: fn(T) -> &'static str,
-) -> Result<Option<T>, RenderError> {
-    let Some(value) = std::env::var_os(var) else {
-        return Ok(None);
-    };
-    let value = value.to_string_lossy();
-    let wanted = value.trim().to_ascii_lowercase();
-    if wanted.is_empty() {
-        return Ok(None);
+impl fmt::Display for ContextKind {
+    /// The short name ([`ContextKind::short_name`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short_name())
     }
+}
+
+impl FromStr for ContextKind {
+    type Err = String;
+
+    /// The kind whose [`ContextKind::short_name`] is `s` (any case, spaces
+    /// around it ignored), whether or not this platform has it
+    /// ([`ContextKind::is_available`]).
+    ///
+    /// # Errors
+    /// A phrase naming `s` and listing the short names, for any other
+    /// text: "`opengl` is not one of egl, glx, wgl, cgl".
+    fn from_str(s: &str) -> Result<Self, String> {
+        by_name(s, &ContextKind::ALL, ContextKind::short_name)
+    }
+}
+
+/// The one of `options` whose `name` is `text`, trimmed, in any case.
+fn by_name<T: Copy>(text: &str, options: &[T], name: fn(T) -> &'static str) -> Result<T, String> {
+    let wanted = text.trim();
     options
         .iter()
-        .find(|&&o| name(o) == wanted)
-        .map(|&o| Some(o))
+        .copied()
+        .find(|&o| name(o).eq_ignore_ascii_case(wanted))
         .ok_or_else(|| {
-            headless(format!(
-                "{var}={} is not one of {}",
-                one_line(&value),
-                names.join(", ")
-            ))
+            let names: Vec<&str> = options.iter().map(|&o| name(o)).collect();
+            format!("`{text}` is not one of {}", names.join(", "))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_names_read_back_in_any_case() {
+        for api in GlApi::ALL {
+            assert_eq!(api.to_string().parse(), Ok(api));
+            assert_eq!(
+                format!(" {} ", api.short_name().to_uppercase()).parse(),
+                Ok(api)
+            );
+        }
+        for kind in ContextKind::ALL {
+            assert_eq!(kind.to_string().parse(), Ok(kind));
+        }
+        assert_eq!(
+            "vulkan".parse::<GlApi>(),
+            Err("`vulkan` is not one of gl33, gles3, gles2".into())
+        );
+        assert_eq!(
+            "opengl".parse::<ContextKind>(),
+            Err("`opengl` is not one of egl, glx, wgl, cgl".into())
+        );
+    }
+
+    #[test]
+    fn each_platform_has_its_kinds() {
+        let names: Vec<&str> = ContextKind::AVAILABLE
+            .iter()
+            .map(|k| k.short_name())
+            .collect();
+        if cfg!(target_os = "linux") {
+            assert_eq!(names, ["egl", "glx"]);
+        } else if cfg!(windows) {
+            assert_eq!(names, ["wgl"]);
+        } else if cfg!(target_os = "macos") {
+            assert_eq!(names, ["cgl"]);
+        }
+        for kind in ContextKind::ALL {
+            assert_eq!(kind.is_available(), names.contains(&kind.short_name()));
+        }
+    }
 }

@@ -25,14 +25,17 @@ use glutin::surface::{SurfaceAttributesBuilder, WindowSurface};
 use raw_window_handle::{
     RawDisplayHandle, RawWindowHandle, Win32WindowHandle, WindowsDisplayHandle,
 };
-use windows_sys::Win32::Foundation::{GetLastError, ERROR_CLASS_ALREADY_EXISTS, HWND};
+use windows_sys::Win32::Foundation::{
+    GetLastError, SetLastError, ERROR_CLASS_ALREADY_EXISTS, HWND, WIN32_ERROR,
+};
 use windows_sys::Win32::System::LibraryLoader::GetModuleHandleW;
 use windows_sys::Win32::UI::WindowsAndMessaging::{
     CreateWindowExW, DefWindowProcW, DestroyWindow, RegisterClassExW, CS_OWNDC, WNDCLASSEXW,
     WS_CLIPCHILDREN, WS_CLIPSIBLINGS, WS_POPUP,
 };
 
-use super::{one_line, Current, GlApi, Maker};
+use super::current::{one_line, Current, Maker};
+use super::kinds::GlApi;
 
 /// What to do when WGL gives no usable context.
 const DRIVER_HINT: &str =
@@ -105,35 +108,56 @@ struct HiddenWindow {
 }
 
 impl HiddenWindow {
+    /// Register the class (once a process) and make a hidden 1 x 1
+    /// window of it.
+    ///
+    /// # Errors
+    /// One line naming the Win32 call that failed and the error it set,
+    /// or saying that it set none.
     fn new() -> Result<Self, String> {
-        // SAFETY: plain Win32 calls with valid, NUL-terminated strings; the
-        // window procedure is the default one.
-        unsafe {
-            let hinstance = GetModuleHandleW(std::ptr::null());
-            let hinstance =
-                NonZeroIsize::new(hinstance).ok_or("no module handle for the hidden window")?;
-            let class = WNDCLASSEXW {
-                cbSize: std::mem::size_of::<WNDCLASSEXW>() as u32,
-                style: CS_OWNDC,
-                lpfnWndProc: Some(DefWindowProcW),
-                cbClsExtra: 0,
-                cbWndExtra: 0,
-                hInstance: hinstance.get(),
-                hIcon: 0,
-                hCursor: 0,
-                hbrBackground: 0,
-                lpszMenuName: std::ptr::null(),
-                lpszClassName: CLASS.as_ptr(),
-                hIconSm: 0,
-            };
-            if RegisterClassExW(&class) == 0 && GetLastError() != ERROR_CLASS_ALREADY_EXISTS {
+        clear_last_error();
+        // SAFETY: a null module name asks for this program's own module;
+        // nothing is freed or kept.
+        let hinstance = unsafe { GetModuleHandleW(std::ptr::null()) };
+        let hinstance = NonZeroIsize::new(hinstance).ok_or_else(|| {
+            format!(
+                "no module handle for the hidden window: {}",
+                why_failed("GetModuleHandleW", last_error())
+            )
+        })?;
+        let class = WNDCLASSEXW {
+            cbSize: std::mem::size_of::<WNDCLASSEXW>() as u32,
+            style: CS_OWNDC,
+            lpfnWndProc: Some(DefWindowProcW),
+            cbClsExtra: 0,
+            cbWndExtra: 0,
+            hInstance: hinstance.get(),
+            hIcon: 0,
+            hCursor: 0,
+            hbrBackground: 0,
+            lpszMenuName: std::ptr::null(),
+            lpszClassName: CLASS.as_ptr(),
+            hIconSm: 0,
+        };
+        clear_last_error();
+        // SAFETY: `class` is a filled-in WNDCLASSEXW whose name is a
+        // NUL-terminated static and whose procedure is the default one;
+        // Windows copies what it keeps.
+        if unsafe { RegisterClassExW(&class) } == 0 {
+            let error = last_error();
+            if error != ERROR_CLASS_ALREADY_EXISTS {
                 return Err(format!(
                     "cannot register a window class for WGL: {}",
-                    std::io::Error::last_os_error()
+                    why_failed("RegisterClassExW", error)
                 ));
             }
-            // No WS_VISIBLE: never shown.
-            let hwnd: HWND = CreateWindowExW(
+        }
+        clear_last_error();
+        // SAFETY: the class is registered (above) and its name and the
+        // title are NUL-terminated statics; no parent, menu or creation
+        // data. No WS_VISIBLE: never shown.
+        let hwnd: HWND = unsafe {
+            CreateWindowExW(
                 0,
                 CLASS.as_ptr(),
                 CLASS.as_ptr(),
@@ -146,15 +170,15 @@ impl HiddenWindow {
                 0,
                 hinstance.get(),
                 std::ptr::null(),
-            );
-            let hwnd = NonZeroIsize::new(hwnd).ok_or_else(|| {
-                format!(
-                    "cannot make a hidden window for WGL (no desktop to make it on?): {}",
-                    std::io::Error::last_os_error()
-                )
-            })?;
-            Ok(HiddenWindow { hwnd, hinstance })
-        }
+            )
+        };
+        let hwnd = NonZeroIsize::new(hwnd).ok_or_else(|| {
+            format!(
+                "cannot make a hidden window for WGL (no desktop to make it on?): {}",
+                why_failed("CreateWindowExW", last_error())
+            )
+        })?;
+        Ok(HiddenWindow { hwnd, hinstance })
     }
 
     fn raw(&self) -> RawWindowHandle {
@@ -168,6 +192,33 @@ impl Drop for HiddenWindow {
     fn drop(&mut self) {
         // SAFETY: made in `new`, on this thread; nothing uses it any more.
         unsafe { DestroyWindow(self.hwnd.get()) };
+    }
+}
+
+/// Set this thread's last-error value to 0, so that after the next call
+/// only an error that call set is read.
+fn clear_last_error() {
+    // SAFETY: writes this thread's last-error value; no pointers.
+    unsafe { SetLastError(0) };
+}
+
+/// This thread's last-error value (0 when the last call set none).
+fn last_error() -> WIN32_ERROR {
+    // SAFETY: reads this thread's last-error value; no pointers.
+    unsafe { GetLastError() }
+}
+
+/// Why the Win32 call `call` failed, from the last-error value it left
+/// (`error`, read right after it, with the value cleared right before):
+/// the system's text for it, or, for 0, that the call failed without
+/// setting one (a stale value from an earlier call is never reported).
+fn why_failed(call: &str, error: WIN32_ERROR) -> String {
+    if error == 0 {
+        format!("{call} failed and set no error code")
+    } else {
+        // Windows error codes are below 2^31: the cast keeps the value.
+        let text = std::io::Error::from_raw_os_error(error as i32);
+        format!("{call} failed: {text}")
     }
 }
 
@@ -208,7 +259,9 @@ impl Maker for WglWindow {
                     one_line(&e.to_string())
                 )
             })?;
-        // SAFETY: as above.
+        // SAFETY: the config came from this display and was set on this
+        // window; the window is valid and outlives the surface (which
+        // holds it, through the context).
         let surface = unsafe {
             self.display.create_window_surface(
                 &self.config,

@@ -90,7 +90,11 @@ fn band(b: usize, bands: usize, passes: u64, far_first: bool, progress: &Progres
             if let (Some(s), true) = (side, q > 0) {
                 progress.wait_for(s.nb, s.kind, q);
                 let got = mail.get(s.nb, s.edge.opposite(), 1 - parity);
-                assert_eq!(got, tag(s.nb, q - 1), "band {b}, pass {q}: a stale or torn row");
+                assert_eq!(
+                    got,
+                    tag(s.nb, q - 1),
+                    "band {b}, pass {q}: a stale or torn row"
+                );
             }
         };
         let post = |side: Option<Side>, kind: Kind| {

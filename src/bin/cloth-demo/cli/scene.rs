@@ -7,6 +7,7 @@
 //! scene's choice, so every flag here is an `Option` (or a pair of
 //! switches, `--gusts` / `--no-gusts`), and only the given ones change the
 //! scene's model: [`Choices::model`], shared with the browser page's query.
+#![forbid(unsafe_code)]
 
 use clap::Args;
 use cloth_demo::app::choices::Choices;

@@ -14,6 +14,7 @@
 //! that list locked ([`Removal::commit`]), so the two never cross: an
 //! output is either replaced whole before the signal is seen, or left as
 //! it was.
+#![forbid(unsafe_code)]
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};

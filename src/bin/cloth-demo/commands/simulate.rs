@@ -1,13 +1,13 @@
 //! `cloth-demo simulate`: run the physics only, say how fast it ran, and
 //! optionally write the final cloth as a state file.
+#![forbid(unsafe_code)]
 
 use std::io::Write;
 use std::time::Instant;
 
-use cloth_demo::sim::InstructionSet;
-
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::SimulateArgs;
+use crate::environment::Environment;
 use crate::output::{Content, Output};
 use crate::progress;
 
@@ -19,8 +19,8 @@ use crate::progress;
 /// [`Failure::Run`] for a bad `--from` or a `--csv` that cannot be written
 /// (checked before the first step); [`Failure::Interrupted`] on SIGINT or
 /// SIGTERM, the state file then left as it was.
-pub fn run(args: &SimulateArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
+pub fn run(args: &SimulateArgs, env: &Environment) -> Result<(), Failure> {
+    let mut sim = start_state(&args.start, &args.model, env)?;
     sim.set_threads(args.threads.map(usize::from));
     let mut out = match &args.csv {
         Some(path) => Some(Output::create(path, Content::Text)?),

@@ -1,14 +1,14 @@
 //! `cloth-demo render`: run N steps and draw the state to a PNG, headless.
+#![forbid(unsafe_code)]
 
 use std::time::Instant;
 
-use cloth_demo::render::headless::HeadlessContext;
-
-use cloth_demo::sim::InstructionSet;
-
-use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
+use super::{
+    headless, model_note, number, seconds, size, start_state, steps_reached, summary, Failure,
+};
 use crate::cli::RenderArgs;
 use crate::encode;
+use crate::environment::Environment;
 use crate::interrupt;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -16,16 +16,17 @@ use crate::progress;
 /// Run `render`: the output and the GL context are set up first (so a bad
 /// path or a missing driver fails before any step), then the steps with a
 /// progress bar, the picture, and a summary ("the state after 250 steps
-/// at 792x573, in 0.41 s: out.png (45.21 KiB)").
+/// at 792x573, in 0.41 s: out.png (45.21 KiB)"; `--from` a state at step
+/// 1,000, "the state after step 1,250 (250 steps from step 1,000) ...").
 ///
 /// # Errors
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
-pub fn run(args: &RenderArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
-    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
+pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
+    let mut sim = start_state(&args.start, &args.model, env)?;
     let mut out = Output::create(&args.out, Content::Binary("PNG"))?;
-    let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
     let (width, height) = (args.view.size.width, args.view.size.height);
     let bar = progress::bar(args.steps);
@@ -56,7 +57,7 @@ pub fn run(args: &RenderArgs, instruction_set: Option<InstructionSet>) -> Result
     summary(
         &format!(
             "the state after {}{} at {width}x{height}, in {}: {name} ({})",
-            count(args.steps, "step", "steps"),
+            steps_reached(&args.start, args.steps),
             model_note(sim.model()),
             seconds(t0.elapsed()),
             size(bytes)

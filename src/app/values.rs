@@ -1,11 +1,14 @@
-//! The values of the command line's options, parsed from text: counts
+//! The values of the program's options, parsed from text: counts
 //! (`--steps`, `--every`, `--start`), `--size WxH`, `--orbit R1,R2`, and
-//! the image format an output path's extension names.
+//! the image format an output path's extension names, each with its
+//! `FromStr` and `Display`.
 //!
-//! Plain Rust with no dependencies, so the fuzz targets in `fuzz/` compile
-//! this file as it is. Every error is a phrase that follows the option's
-//! name ("must be a whole number of at least 0, not `-5`"): the program
-//! puts `--steps ` in front of it (see `main.rs`).
+//! Pure: no GL, no window, no I/O, so the command line's flags, the
+//! browser page's query and the fuzz targets in `fuzz/` can all use it.
+//! Every error is a phrase that follows the option's name ("must be a
+//! whole number of at least 0, not `-5`"): the program puts `--steps ` in
+//! front of it.
+#![forbid(unsafe_code)]
 
 use std::fmt;
 use std::path::Path;

@@ -5,13 +5,14 @@
 //! A new choice is one field here and one line in [`ModelArgs::model`].
 //! The other programs' choices and the scenes are [`SceneArgs`], flattened
 //! in here so every command that takes one set takes both.
+#![forbid(unsafe_code)]
 
 use clap::Args;
 use cloth_demo::app::choices::Choices;
+use cloth_demo::app::values;
 use cloth_demo::sim::{Cloth, Model, Order, Passes, Scene};
 
 use super::scene::SceneArgs;
-use super::values;
 
 /// The heading the flags are listed under in `--help`.
 const HEADING: &str = "What if? (the article's alternatives; the original by default, and never stored in state files)";

@@ -3,6 +3,7 @@
 //! nowhere otherwise (so pipes, logs and tests see nothing of it). The
 //! steps run in chunks, and between chunks a signal stops them
 //! ([`crate::interrupt`]).
+#![forbid(unsafe_code)]
 
 use std::time::Duration;
 

@@ -1,4 +1,5 @@
 //! Unit tests of `output`: what happens to what was there, path by path.
+#![forbid(unsafe_code)]
 
 use super::*;
 

@@ -1,18 +1,21 @@
 //! `cloth-demo record`: draw the states after steps K, 2K, ... up to N into
 //! an animation (GIF, or an animated PNG), headless, frame by frame.
+#![forbid(unsafe_code)]
 
 use std::time::Instant;
 
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
+use cloth_demo::app::values::Format;
 use cloth_demo::render::headless::{HeadlessContext, Image};
-use cloth_demo::render::record::{palette, GifRecorder};
 use indicatif::ProgressBar;
 
-use cloth_demo::sim::InstructionSet;
-
-use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
-use crate::cli::{Format, RecordArgs};
-use crate::encode::ApngRecorder;
+use super::{
+    count, headless, model_note, number, seconds, size, start_state, steps_reached, summary,
+    Failure,
+};
+use crate::cli::{RecordArgs, StartArgs};
+use crate::encode::{palette, ApngRecorder, GifRecorder};
+use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -21,17 +24,18 @@ use crate::progress;
 /// path or a missing driver fails before any step), then N/K frames
 /// streamed into the output as they are drawn, with a progress bar, and a
 /// summary ("225 frames of 396x287, 15.00 s long, in 12.30 s: out.gif
-/// (370.12 KiB)").
+/// (370.12 KiB)"; `--from` a state at step 1,000, "3 frames of 396x287,
+/// the states after steps 1,015 to 1,045 (every 15 from step 1,000), ...").
 ///
 /// # Errors
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
 /// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
-pub fn run(args: &RecordArgs, instruction_set: Option<InstructionSet>) -> Result<(), Failure> {
+pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let format = args.format().map_err(Failure::Run)?;
-    let mut sim = start_state(&args.start, &args.model, instruction_set)?;
+    let mut sim = start_state(&args.start, &args.model, env)?;
     let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
-    let mut ctx = HeadlessContext::new().map_err(|e| Failure::Run(e.to_string()))?;
+    let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
     let frames = args.steps / args.every;
     let bar = progress::bar(frames * args.every);
@@ -75,9 +79,10 @@ pub fn run(args: &RecordArgs, instruction_set: Option<InstructionSet>) -> Result
     let (width, height) = (args.view.size.width, args.view.size.height);
     summary(
         &format!(
-            "{} of {width}x{height}{}, {}.{:02} s long, in {}: {name} ({})",
+            "{} of {width}x{height}{}{}, {}.{:02} s long, in {}: {name} ({})",
             count(frames, "frame", "frames"),
             model_note(sim.model()),
+            frames_reached(&args.start, frames, args.every),
             duration_cs / 100,
             duration_cs % 100,
             seconds(t0.elapsed()),
@@ -86,6 +91,27 @@ pub fn run(args: &RecordArgs, instruction_set: Option<InstructionSet>) -> Result
         to_stderr,
     );
     Ok(())
+}
+
+/// What the summary says of the frames' steps: nothing for a run from the
+/// start (frame k is the state after kK steps, as `--help` says); from a
+/// state file, the steps the frames are at, e.g. ", the states after steps
+/// 1,015 to 1,045 (every 15 from step 1,000)".
+fn frames_reached(start: &StartArgs, frames: u64, every: u64) -> String {
+    if start.from.is_none() {
+        return String::new();
+    }
+    if frames == 1 {
+        return format!(", the state after {}", steps_reached(start, every));
+    }
+    let at = |frame: u64| number(start.step().saturating_add(frame.saturating_mul(every)));
+    format!(
+        ", the states after steps {} to {} (every {} from step {})",
+        at(1),
+        at(frames),
+        number(every),
+        number(start.step())
+    )
 }
 
 /// Why drawing the frames stopped.
@@ -148,7 +174,7 @@ impl Frame<'_> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
         let colours = palette(self.args.model.shade());
-        let mut gif = GifRecorder::with_palette(out, size.width, size.height, timing, colours)
+        let mut gif = GifRecorder::new(out, size.width, size.height, timing, colours)
             .map_err(|e| Stop::Encode(e.to_string()))?;
         while self.done < self.frames {
             self.next()?;
@@ -177,5 +203,31 @@ impl Frame<'_> {
         apng.finish().map_err(Stop::Encode)?;
         let steps = u128::from(self.frames) * u128::from(self.args.every);
         Ok(steps * 100 / u128::from(STEPS_PER_SECOND))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_from_a_file_are_said_at_their_own_steps() {
+        let fresh = StartArgs {
+            from: None,
+            start: None,
+        };
+        assert_eq!(frames_reached(&fresh, 3, 15), "");
+        let resumed = StartArgs {
+            from: Some("state.csv".into()),
+            start: Some(1000),
+        };
+        assert_eq!(
+            frames_reached(&resumed, 3, 15),
+            ", the states after steps 1,015 to 1,045 (every 15 from step 1,000)"
+        );
+        assert_eq!(
+            frames_reached(&resumed, 1, 15),
+            ", the state after step 1,015 (15 steps from step 1,000)"
+        );
     }
 }

@@ -1,11 +1,15 @@
 //! The `cloth-demo` program: parse the command line, dispatch, and map
 //! the outcome to an exit code: 0 done, 1 a failure at run time, 2 bad
 //! usage, 130 / 143 interrupted by SIGINT / SIGTERM. What each subcommand
-//! does is in `commands/`, writing files safely in `output.rs`.
+//! does is in `commands/`, writing files safely in `output/`, encoding
+//! images in `encode/`; the `CLOTH_DEMO_*` variables are read in
+//! `environment.rs`, once, here at start.
+#![forbid(unsafe_code)]
 
 mod cli;
 mod commands;
 mod encode;
+mod environment;
 mod interrupt;
 mod output;
 mod progress;
@@ -13,10 +17,10 @@ mod progress;
 use std::process::ExitCode;
 
 use clap::Parser;
-use cloth_demo::sim::InstructionSet;
 
 use cli::{Cli, Command};
 use commands::Failure;
+use environment::Environment;
 
 fn main() -> ExitCode {
     // Unless RUST_LOG says otherwise: the program's warnings, other crates'
@@ -34,10 +38,10 @@ fn main() -> ExitCode {
     if let Err(e) = cli.validate() {
         return usage_error(e);
     }
-    // A forced instruction set the CPU lacks is bad usage, not a quiet
-    // fallback.
-    let instruction_set = match instruction_set_from_env() {
-        Ok(set) => set,
+    // Any bad CLOTH_DEMO_* value (a name this machine lacks included) is
+    // bad usage, for every command, before any work.
+    let env = match Environment::read() {
+        Ok(env) => env,
         Err(e) => {
             eprintln!("cloth-demo: error: {e}");
             return ExitCode::from(2);
@@ -50,7 +54,7 @@ fn main() -> ExitCode {
             model: cli.model.model(),
             scene: cli.model.scene(),
             shade: cli.model.shade(),
-            instruction_set,
+            instruction_set: env.instruction_set,
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));
     };
@@ -60,31 +64,10 @@ fn main() -> ExitCode {
         ))));
     }
     exit(match command {
-        Command::Render(args) => commands::render::run(&args, instruction_set),
-        Command::Simulate(args) => commands::simulate::run(&args, instruction_set),
-        Command::Record(args) => commands::record::run(&args, instruction_set),
+        Command::Render(args) => commands::render::run(&args, &env),
+        Command::Simulate(args) => commands::simulate::run(&args, &env),
+        Command::Record(args) => commands::record::run(&args, &env),
     })
-}
-
-/// The environment variable that forces the physics' instruction set.
-const SIMD_VARIABLE: &str = "CLOTH_DEMO_SIMD";
-
-/// The instruction set [`SIMD_VARIABLE`] forces: `None` when it is unset
-/// or empty.
-///
-/// # Errors
-/// One line when it names no instruction set, or one this CPU lacks.
-fn instruction_set_from_env() -> Result<Option<InstructionSet>, String> {
-    match std::env::var(SIMD_VARIABLE) {
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(_)) => Err(format!("{SIMD_VARIABLE} is not valid text")),
-        Ok(s) if s.is_empty() => Ok(None),
-        Ok(s) => s
-            .parse::<InstructionSet>()
-            .and_then(InstructionSet::check)
-            .map(Some)
-            .map_err(|e| format!("{SIMD_VARIABLE}={s}: {e}")),
-    }
 }
 
 /// One line on stderr for a failure, and its exit code.
@@ -117,8 +100,18 @@ fn usage_error(e: clap::Error) -> ExitCode {
         _ => None,
     };
     let rule = std::error::Error::source(&e).map(ToString::to_string);
+    // `--from` without `--start` (clap's `requires`) is said as the rule,
+    // when it is the only argument missing.
+    let start_missing = matches!(
+        e.get(ContextKind::InvalidArg),
+        Some(ContextValue::Strings(missing))
+            if missing.len() == 1 && missing[0].starts_with("--start")
+    );
     let message = match (e.kind(), option, rule) {
         (ErrorKind::ValueValidation, Some(option), Some(rule)) => format!("{option} {rule}"),
+        (ErrorKind::MissingRequiredArgument, _, _) if start_missing => {
+            cli::FROM_NEEDS_START.to_owned()
+        }
         _ => {
             // clap's message is its first paragraph (a list of missing
             // arguments continues on indented lines); usage and tips

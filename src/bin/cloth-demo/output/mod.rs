@@ -30,6 +30,7 @@
 //! Every error is one line naming the path the user gave, never the
 //! temporary: `cannot write /no/such/dir/x.png: /no/such/dir does not
 //! exist`.
+#![forbid(unsafe_code)]
 
 use std::fmt;
 use std::fs::{self, File, Metadata, OpenOptions};

@@ -1,16 +1,16 @@
 //! The command line, as clap derive types.
+#![forbid(unsafe_code)]
 
 pub mod model;
 pub mod scene;
-pub mod values;
 
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use cloth_demo::app::values::{self, Format, Orbit, Size};
 use cloth_demo::render::Camera;
 
 pub use model::ModelArgs;
-pub use values::{Format, Orbit, Size};
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
 pub const DEFAULT_SIZE: Size = Size {
@@ -59,11 +59,13 @@ pub struct WindowArgs {
     pub uncapped: bool,
 }
 
-/// The headless commands' note on forcing the GL (read in
-/// `render::headless`).
+/// The headless commands' note on forcing the GL (the variables are read
+/// in `environment.rs`).
 const GL_ENV_HELP: &str = "Environment: CLOTH_DEMO_GL=gl33|gles3|gles2 forces the \
 OpenGL context kind and its shaders (default: OpenGL 3.3 core, else OpenGL ES 3.0, \
-else OpenGL ES 2.0), to check the fallbacks; an error if EGL does not offer it.";
+else OpenGL ES 2.0), to check the fallbacks; CLOTH_DEMO_CONTEXT=egl|glx|wgl|cgl forces \
+the way the context is made (this platform's only). A value that is none of these is \
+a usage error; a context the platform cannot give is an error at run time.";
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
@@ -128,27 +130,41 @@ fn threads(text: &str) -> Result<u16, String> {
     values::count(text, 1, 256).map(|n| n as u16)
 }
 
-/// Where a run starts: the flat sheet, or a saved state.
+/// Where a run starts: the flat sheet, or a saved state at a given step.
 #[derive(Debug, Args)]
 pub struct StartArgs {
     /// Start from this cloth state (CSV: header `j,i,x,y,z`, 1,024 rows, as
     /// `simulate --csv` writes) instead of the flat sheet (or the scene's
-    /// start).
+    /// start); needs --start.
     ///
-    /// A state file holds the cloth alone, not the model it ran under: it
-    /// resumes under the what-if flags given now (the original's if none).
-    /// Under inertia it also holds where each point was a step before
-    /// (header `j,i,x,y,z,px,py,pz`), so a run split through a file is the
-    /// same run; without those columns the cloth starts at rest.
-    #[arg(long, value_name = "STATE.csv")]
+    /// A state file holds the cloth alone, not the model it ran under nor
+    /// its step: it resumes at --start under the what-if flags given now
+    /// (the original's if none). Under inertia it also holds where each
+    /// point was a step before (header `j,i,x,y,z,px,py,pz`), so a run
+    /// split through a file is the same run; without those columns the
+    /// cloth starts at rest.
+    #[arg(long, value_name = "STATE.csv", requires = "start")]
     pub from: Option<PathBuf>,
 
-    /// Steps the --from state had already run: the spheres' step counter
-    /// starts here, so the next step is K+1.
-    #[arg(long, value_name = "K", requires = "from", default_value_t = 0,
-          value_parser = steps, allow_negative_numbers = true)]
-    pub start: u64,
+    /// Steps the --from state had already run (0 for a state at the
+    /// start); needed with --from: the spheres' step counter starts here,
+    /// so the next step is K+1.
+    #[arg(long, value_name = "K", requires = "from", value_parser = steps,
+          allow_negative_numbers = true)]
+    pub start: Option<u64>,
 }
+
+impl StartArgs {
+    /// The step the run starts at: `--start`, 0 without `--from`.
+    pub fn step(&self) -> u64 {
+        self.start.unwrap_or(0)
+    }
+}
+
+/// What `main` says when `--from` comes without `--start` (clap's
+/// `requires`), instead of clap's list of missing arguments.
+pub const FROM_NEEDS_START: &str =
+    "--from needs --start K: the steps that state had already run (0 for a state at the start)";
 
 /// `cloth-demo render`.
 #[derive(Debug, Args)]
@@ -296,3 +312,6 @@ pub struct SimulateArgs {
     #[command(flatten)]
     pub model: ModelArgs,
 }
+
+#[cfg(test)]
+mod tests;

@@ -2,6 +2,7 @@
 //! do. Their options are `cli`'s, writing files is `output`'s, and the
 //! exit codes are `main`'s; this module holds what they share: where a run
 //! starts, how it fails, and how its one-line summary writes numbers.
+#![forbid(unsafe_code)]
 
 pub mod record;
 pub mod render;
@@ -9,10 +10,12 @@ pub mod simulate;
 
 use std::time::Duration;
 
-use cloth_demo::sim::{state_file, InstructionSet, Model, Simulation, GRID};
+use cloth_demo::render::headless::HeadlessContext;
+use cloth_demo::sim::{state_file, Model, Simulation, GRID};
 use indicatif::{HumanBytes, HumanCount};
 
 use crate::cli::{ModelArgs, StartArgs};
+use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output};
 
@@ -73,7 +76,7 @@ impl From<output::Error> for Failure {
 /// describe. A state file with previous positions (written under inertia)
 /// carries them on under a model with inertia; one without starts at rest.
 ///
-/// Its passes run on `instruction_set` where one is given, else on the
+/// Its passes run on the instruction set `env` forces, else on the
 /// fastest this CPU has.
 ///
 /// # Errors
@@ -82,10 +85,10 @@ impl From<output::Error> for Failure {
 pub fn start_state(
     start: &StartArgs,
     model: &ModelArgs,
-    instruction_set: Option<InstructionSet>,
+    env: &Environment,
 ) -> Result<Simulation, Failure> {
     let mut sim = start_simulation(start, model)?;
-    if let Some(set) = instruction_set {
+    if let Some(set) = env.instruction_set {
         sim.set_instruction_set(set)
             .map_err(|e| Failure::Run(e.to_string()))?;
     }
@@ -107,8 +110,33 @@ fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, 
             })?;
             let state = state_file::parse_state(&bytes, GRID)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
-            Ok(Simulation::resume_state(state, start.start, model.model()))
+            Ok(Simulation::resume_state(state, start.step(), model.model()))
         }
+    }
+}
+
+/// The headless context `env` asks for.
+///
+/// # Errors
+/// [`Failure::Run`]: render's one line, and which variable forced the
+/// context if one did.
+pub fn headless(env: &Environment) -> Result<HeadlessContext, Failure> {
+    HeadlessContext::new(env.context)
+        .map_err(|e| Failure::Run(format!("{e}{}", env.context_note())))
+}
+
+/// Where the state after `steps` steps of a run that started as `start`
+/// says is: "250 steps" from the start (or "1 step"), else "step 1,250
+/// (250 steps from step 1,000)" for a run `--from` a state at step 1,000.
+pub fn steps_reached(start: &StartArgs, steps: u64) -> String {
+    let ran = count(steps, "step", "steps");
+    match start.from {
+        None => ran,
+        Some(_) => format!(
+            "step {} ({ran} from step {})",
+            number(start.step().saturating_add(steps)),
+            number(start.step())
+        ),
     }
 }
 
@@ -156,6 +184,28 @@ pub fn summary(line: &str, to_stderr: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_from_a_file_is_said_at_its_own_step() {
+        let fresh = StartArgs {
+            from: None,
+            start: None,
+        };
+        assert_eq!(steps_reached(&fresh, 1), "1 step");
+        assert_eq!(steps_reached(&fresh, 2500), "2,500 steps");
+        let resumed = StartArgs {
+            from: Some("state.csv".into()),
+            start: Some(1000),
+        };
+        assert_eq!(
+            steps_reached(&resumed, 10),
+            "step 1,010 (10 steps from step 1,000)"
+        );
+        assert_eq!(
+            steps_reached(&resumed, 1),
+            "step 1,001 (1 step from step 1,000)"
+        );
+    }
 
     #[test]
     fn numbers_read_the_same_everywhere() {

@@ -1,43 +1,27 @@
-//! Drawn frames as PNG files, with the png crate: one picture for
-//! `render`, an animated PNG (APNG) for `record --out FILE.png`. (The
-//! animated GIF is [`cloth_demo::render::record`]'s.)
+//! Animated PNGs (`record --out FILE.png`): [`ApngRecorder`].
 //!
-//! The animated PNG uses the GIF's palette (the scene's own colours, so
-//! every frame is exact) and stores each frame whole. Its delays are
-//! fractions, so a frame of K steps lasts exactly K/60 s (GIF rounds to
-//! hundredths). Frames go to the writer as they come: memory stays at one
-//! frame's worth.
+//! The animation uses the recording's palette ([`super::palette`], the
+//! scene's own colours, so every frame is exact) and stores each frame
+//! whole. Its delays are fractions, so a frame of K steps lasts exactly
+//! K/60 s (a GIF's are rounded to hundredths).
+#![forbid(unsafe_code)]
 
 use std::io::Write;
 
 use cloth_demo::render::headless::Image;
-use cloth_demo::render::record::{nearest_in, palette};
 
-/// Write `image` as an RGBA PNG to `w`.
-///
-/// # Errors
-/// The png crate's, for a write that fails or an impossible size.
-pub fn write_png<W: Write>(w: W, image: &Image) -> Result<(), png::EncodingError> {
-    let mut encoder = png::Encoder::new(w, image.width, image.height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&image.rgba)?;
-    writer.finish()
-}
+use super::palette::{palette, Indexer};
 
 /// An animated PNG being written: a fixed number of frames of one size,
 /// each lasting the same time, looping forever.
 pub struct ApngRecorder<W: Write> {
-    writer: png::Writer<W>,
+    writer: ::png::Writer<W>,
     width: u32,
     height: u32,
     /// One frame's palette indices, reused.
     indices: Vec<u8>,
-    /// The colours, in index order.
-    palette: Vec<[u8; 3]>,
-    /// Colours seen so far and their indices.
-    seen: std::collections::HashMap<[u8; 3], u8>,
+    /// The palette and the pixel-to-index map.
+    indexer: Indexer,
 }
 
 impl<W: Write> ApngRecorder<W> {
@@ -67,15 +51,15 @@ impl<W: Write> ApngRecorder<W> {
                 "a frame of {num}/{den} s is more than a PNG delay holds"
             ));
         };
-        let mut encoder = png::Encoder::new(w, width, height);
-        encoder.set_color(png::ColorType::Indexed);
-        encoder.set_depth(png::BitDepth::Eight);
+        let mut encoder = ::png::Encoder::new(w, width, height);
+        encoder.set_color(::png::ColorType::Indexed);
+        encoder.set_depth(::png::BitDepth::Eight);
         encoder.set_palette(colours.concat());
-        let setup = |e: &mut png::Encoder<'_, W>| -> Result<(), png::EncodingError> {
+        let setup = |e: &mut ::png::Encoder<'_, W>| -> Result<(), ::png::EncodingError> {
             e.set_animated(frames, 0)?;
             e.set_frame_delay(num, den)?;
-            e.set_dispose_op(png::DisposeOp::None)?;
-            e.set_blend_op(png::BlendOp::Source)
+            e.set_dispose_op(::png::DisposeOp::None)?;
+            e.set_blend_op(::png::BlendOp::Source)
         };
         setup(&mut encoder).map_err(|e| e.to_string())?;
         let writer = encoder.write_header().map_err(|e| e.to_string())?;
@@ -84,8 +68,7 @@ impl<W: Write> ApngRecorder<W> {
             width,
             height,
             indices: Vec::new(),
-            palette: colours,
-            seen: std::collections::HashMap::new(),
+            indexer: Indexer::new(colours),
         })
     }
 
@@ -101,12 +84,7 @@ impl<W: Write> ApngRecorder<W> {
                 image.width, image.height, self.width, self.height
             ));
         }
-        self.indices.clear();
-        let (palette, seen) = (&self.palette, &mut self.seen);
-        self.indices.extend(image.rgba.chunks_exact(4).map(|p| {
-            let rgb = [p[0], p[1], p[2]];
-            *seen.entry(rgb).or_insert_with(|| nearest_in(palette, rgb))
-        }));
+        self.indexer.indices(&image.rgba, &mut self.indices);
         self.writer
             .write_image_data(&self.indices)
             .map_err(|e| e.to_string())
