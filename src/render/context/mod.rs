@@ -3,10 +3,11 @@
 //! (`current`), what a caller can ask for (`kinds`), and the platform's
 //! choice among them (`make`).
 //!
-//! On each platform the context kinds are tried in order: desktop OpenGL
-//! 3.3 core, OpenGL ES 3.0, OpenGL ES 2.0 (SPEC section 2; CGL offers no
-//! ES). The context only has to be made current and give GL functions:
-//! the drawing itself (`render::offscreen`) is the same on all of them.
+//! On each platform the context kinds are tried in order, the first the
+//! platform offers taken: desktop OpenGL 3.3 core, OpenGL ES 3.0, OpenGL
+//! ES 2.0 (CGL offers no ES). The context only has to be made current and
+//! give GL functions: the drawing itself (`render::offscreen`) is the same
+//! on all of them.
 //!
 //! Every failure is one line naming what is missing on that platform.
 
