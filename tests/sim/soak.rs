@@ -3,7 +3,7 @@
 //!
 //! `long_run_stays_sane` runs 20,000 steps in every `cargo test`;
 //! `million_steps_stay_sane` is the full soak, ignored by default:
-//! `cargo test --release --test soak -- --ignored`.
+//! `cargo test --release --test sim -- --ignored soak::`.
 
 use cloth_demo::sim::{Simulation, FLOOR_Y};
 
