@@ -1,11 +1,9 @@
 //! The command line: `simulate`, state files, and bad input of every kind.
 
-use crate::common::{
-    self, assert_one_line_error, run, stderr, without_user_environment, CLOTH_DEMO,
-};
+use crate::common::{self, assert_one_line_error, run, stderr};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// `cloth-demo ARGS`, run through [`common::cloth_demo`] to the end.
 fn cloth_demo_with(args: &[&str]) -> Output {
@@ -231,6 +229,9 @@ fn counts_are_singular_for_one_and_zero_steps_give_no_rate() {
 #[cfg(unix)]
 #[test]
 fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
+    use crate::common::{without_user_environment, CLOTH_DEMO};
+    use std::process::Command;
+
     // script(1) runs it on a pseudo-terminal and copies what it draws.
     let dir = temp_dir();
     let png = dir.path().join("x.png");
