@@ -1,6 +1,6 @@
 //! Correctly rounded square root and division on the FMA units (AVX-512),
 //! off the divider: the same bits as `vsqrtpd` and `vdivpd`, proven below
-//! and tested bit for bit against them (`tests/exact_sqrt_div.rs`).
+//! and tested bit for bit against them (`exact/tests.rs`).
 //!
 //! The divider is one unit per core; the FMA units are two. Square root
 //! and division rounded correctly are unique results, so any method that

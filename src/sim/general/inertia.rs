@@ -17,7 +17,7 @@
 //! through where it would hang and overshoots, and a collision that stops a
 //! point stops its velocity too (the next step's velocity is where it ended
 //! up less where it was). With `D = 1` the carried term is zero and a step
-//! is the original's to the bit (`tests/inertia.rs`).
+//! is the original's to the bit (`tests/sim/inertia.rs`).
 //!
 //! The previous positions are part of the state: a
 //! [`Simulation`](crate::sim::Simulation) under a model with inertia keeps

@@ -83,7 +83,7 @@
 //! and two pinned points closer than `T` stay so. No scene pins a point
 //! near the floor or another pinned point closer than `T`; a state file
 //! or an embedder can. Elsewhere the sweeps have got there every time
-//! they were measured: in `tests/self_collision.rs`, on a sheet folded
+//! they were measured: in `tests/sim/self_collision.rs`, on a sheet folded
 //! onto itself on the floor, with and without inertia, at the default
 //! thickness and at 0.08, over 800 steps, no two points are closer than
 //! `T` after any step (the original, with no self-collision, lets them

@@ -4,10 +4,8 @@
 //! tolerance): the motion is chaotic, so one ulp off anywhere grows to
 //! visible differences within a few hundred steps.
 
-mod common;
-
+use crate::common::{self, golden_cloth, golden_spheres};
 use cloth_demo::sim::{state_file, Cloth, InstructionSet, Simulation};
-use common::{golden_cloth, golden_spheres};
 
 /// Compare every coordinate bit for bit; report the first mismatch.
 fn assert_same_bits(got: &Cloth, want: &Cloth, what: &str) {

@@ -66,7 +66,7 @@ fn degenerate_cloth(n: usize) -> impl Strategy<Value = Cloth> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(200))]
 
     #[test]
     fn degenerate_small_grids_stay_finite(

@@ -2,12 +2,10 @@
 //! by the factor [`shade`] gives its normal; flat drawing is unchanged;
 //! the floor and the spheres shade too. Headless (EGL, llvmpipe will do).
 
-mod common;
-
+use crate::common::{self, cloth_demo, run, stderr};
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::{scene, shade, Camera};
 use cloth_demo::sim::{Cloth, Simulation, GRID, SPACING};
-use common::{cloth_demo, run, stderr};
 
 const W: u32 = 396;
 const H: u32 = 287;

@@ -2,13 +2,11 @@
 //! and its messages, descriptions, switching mid-run, resuming and state
 //! files under every model.
 
-mod common;
-
+use crate::common::golden_cloth;
 use cloth_demo::sim::{
     state_file, Buffering, Cloth, Model, ModelError, Order, Passes, Simulation, SpringLaw, Springs,
     BEND_SHARE, GRID,
 };
-use common::golden_cloth;
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {
     let mut m = Model::ORIGINAL;

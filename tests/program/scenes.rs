@@ -4,16 +4,14 @@
 //! scene's choices; inertia's state files (with previous positions)
 //! splitting a run in two exactly; bad values as one-line usage errors.
 
-mod common;
-
 use std::path::Path;
 
+use crate::common::{self, cloth_demo, run, stderr, stdout};
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{
     state_file, Damping, Model, Passes, Pins, Scene, Simulation, Thickness, Wind, GRID,
 };
-use common::{cloth_demo, run, stderr, stdout};
 
 /// A case: the flags, the scene whose start the run begins from, the model
 /// they should build, and whether the picture is shaded.

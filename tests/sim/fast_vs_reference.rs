@@ -98,7 +98,7 @@ fn cloth_strategy(n: usize) -> impl Strategy<Value = Cloth> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(48))]
 
     #[test]
     fn fast_equals_reference_on_small_grids(
@@ -116,7 +116,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(6))]
 
     /// Large grids, in bands on two and three threads.
     #[test]
@@ -131,7 +131,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(2))]
 
     /// Grids wider than a column strip (512): two strips, the second
     /// partial, on one thread and two.
@@ -147,7 +147,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(24))]
 
     /// Bands on small grids too, down to one row a band, over many steps
     /// (the threads run all of them between one start and one join).

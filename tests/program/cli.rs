@@ -1,23 +1,13 @@
 //! The command line: `simulate`, state files, and bad input of every kind.
 
-mod common;
-
-use common::assert_one_line_error;
+use crate::common::{self, assert_one_line_error, run, stderr};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn cloth_demo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cloth-demo"))
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("run cloth-demo")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+/// `cloth-demo ARGS`, run through [`common::cloth_demo`] to the end.
+fn cloth_demo_with(args: &[&str]) -> Output {
+    run(common::cloth_demo().args(args))
 }
 
 fn temp_dir() -> tempfile::TempDir {
@@ -33,7 +23,7 @@ fn simulate_resumed_from_1000_writes_the_golden_3000_file() {
     let dir = temp_dir();
     let out_path = dir.path().join("out.csv");
     let from = common::data_path("cloth_step_01000.csv");
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "simulate",
         "--from",
         from.to_str().unwrap(),
@@ -58,7 +48,7 @@ fn simulate_resumed_from_1000_writes_the_golden_3000_file() {
 fn simulate_from_the_start_writes_the_golden_300_file() {
     let dir = temp_dir();
     let out_path = dir.path().join("s.csv");
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "simulate",
         "--steps",
         "300",
@@ -79,7 +69,7 @@ fn simulate_from(content: &[u8]) -> (Output, PathBuf, tempfile::TempDir) {
     let path = dir.path().join("state.csv");
     std::fs::write(&path, content).unwrap();
     let out_path = dir.path().join("never.csv");
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "simulate",
         "--steps",
         "1",
@@ -176,7 +166,7 @@ fn bad_arguments_exit_2_with_one_line() {
         &["--no-such-flag"],
         &["dance"],
     ] {
-        let out = cloth_demo(args);
+        let out = cloth_demo_with(args);
         assert_one_line_error(&out, 2, &["error"]);
     }
     assert!(!Path::new("x.png").exists());
@@ -214,7 +204,7 @@ fn negative_and_malformed_values_say_what_is_wrong() {
             "--every must be a whole number from 1 to 36000, not `-2`",
         ),
     ] {
-        let out = cloth_demo(args);
+        let out = cloth_demo_with(args);
         assert_one_line_error(
             &out,
             2,
@@ -226,11 +216,11 @@ fn negative_and_malformed_values_say_what_is_wrong() {
 
 #[test]
 fn counts_are_singular_for_one_and_zero_steps_give_no_rate() {
-    let out = cloth_demo(&["simulate", "--steps", "1"]);
+    let out = cloth_demo_with(&["simulate", "--steps", "1"]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.starts_with("1 step in "), "{said:?}");
     assert!(said.contains(" steps/s ("), "{said:?}");
-    let out = cloth_demo(&["simulate", "--steps", "0"]);
+    let out = cloth_demo_with(&["simulate", "--steps", "0"]);
     assert_eq!(String::from_utf8_lossy(&out.stdout), "0 steps run\n");
 }
 
@@ -239,18 +229,19 @@ fn counts_are_singular_for_one_and_zero_steps_give_no_rate() {
 #[cfg(unix)]
 #[test]
 fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
+    use crate::common::{without_user_environment, CLOTH_DEMO};
+    use std::process::Command;
+
     // script(1) runs it on a pseudo-terminal and copies what it draws.
     let dir = temp_dir();
     let png = dir.path().join("x.png");
     let command = format!(
         "'{}' render --steps 20000 --size 64x48 --out '{}'",
-        env!("CARGO_BIN_EXE_cloth-demo"),
+        CLOTH_DEMO,
         png.display()
     );
-    let out = Command::new("script")
+    let out = without_user_environment(&mut Command::new("script"))
         .args(["-q", "-e", "-c", &command, "/dev/null"])
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("script(1), from util-linux");
     let screen = String::from_utf8_lossy(&out.stdout);
@@ -269,13 +260,11 @@ fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
     let gif = dir.path().join("x.gif");
     let command = format!(
         "'{}' record --steps 1000 --every 1 --size 8x8 --out '{}'",
-        env!("CARGO_BIN_EXE_cloth-demo"),
+        CLOTH_DEMO,
         gif.display()
     );
-    let out = Command::new("script")
+    let out = without_user_environment(&mut Command::new("script"))
         .args(["-q", "-e", "-c", &command, "/dev/null"])
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("script(1), from util-linux");
     let screen = String::from_utf8_lossy(&out.stdout);
@@ -284,7 +273,7 @@ fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
     assert!(!screen.contains("/1000"), "{screen:?}");
     assert!(screen.contains("1,000 frames of 8x8, "), "{screen:?}");
     // Not a terminal: the summary alone.
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "render",
         "--steps",
         "1",
@@ -310,7 +299,7 @@ fn render_from_a_state_file_says_the_step_the_state_is_at() {
     let dir = temp_dir();
     let png = dir.path().join("out.png");
     let from = common::data_path("cloth_step_01000.csv");
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "render",
         "--from",
         from.to_str().unwrap(),
@@ -360,7 +349,7 @@ fn from_without_start_is_a_one_line_usage_error() {
         ],
         &["simulate", "--steps", "1", "--from", from],
     ] {
-        let out = cloth_demo(args);
+        let out = cloth_demo_with(args);
         let err = assert_one_line_error(&out, 2, &["--from needs --start K"]);
         assert_eq!(
             err.trim_end(),
@@ -377,7 +366,7 @@ fn from_without_start_is_a_one_line_usage_error() {
 fn unwritable_output_exits_1_and_leaves_no_file() {
     let dir = temp_dir();
     let target = dir.path().join("no/such/dir/out.csv");
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "simulate",
         "--steps",
         "1",
@@ -391,7 +380,7 @@ fn unwritable_output_exits_1_and_leaves_no_file() {
 
 #[test]
 fn missing_state_file_exits_1() {
-    let out = cloth_demo(&[
+    let out = cloth_demo_with(&[
         "simulate",
         "--steps",
         "1",
@@ -411,7 +400,7 @@ fn missing_state_file_exits_1() {
 
 #[test]
 fn help_explains_every_option() {
-    let out = cloth_demo(&["--help"]);
+    let out = cloth_demo_with(&["--help"]);
     assert!(out.status.success());
     let help = String::from_utf8_lossy(&out.stdout);
     for word in ["--fullscreen", "--uncapped", "render", "simulate"] {
@@ -424,7 +413,7 @@ fn help_explains_every_option() {
         ),
         ("simulate", &["--steps", "--csv", "--from", "--start"]),
     ] {
-        let out = cloth_demo(&[sub, "--help"]);
+        let out = cloth_demo_with(&[sub, "--help"]);
         assert!(out.status.success());
         let help = String::from_utf8_lossy(&out.stdout);
         for w in words {
@@ -439,7 +428,7 @@ fn written_files_are_ordinary_files_not_private_temporaries() {
     use std::os::unix::fs::PermissionsExt;
     let dir = temp_dir();
     let path = dir.path().join("state.csv");
-    let out = cloth_demo(&["simulate", "--steps", "1", "--csv", path.to_str().unwrap()]);
+    let out = cloth_demo_with(&["simulate", "--steps", "1", "--csv", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
     let mode = std::fs::metadata(&path).unwrap().permissions().mode();
     assert_eq!(

@@ -5,7 +5,7 @@
 //! point-by-point loop to the bit; switching models mid-run, as the
 //! window's keys do.
 
-mod common;
+use crate::common;
 
 use cloth_demo::sim::general::{wind, SpatialHash};
 use cloth_demo::sim::{
@@ -164,7 +164,7 @@ fn all_finite(sim: &Simulation, what: &str) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(300))]
 
     #[test]
     fn every_model_from_every_small_state_stays_finite(
@@ -228,7 +228,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(100))]
 
     #[test]
     fn every_model_with_inertia_carries_on_finitely(
@@ -253,7 +253,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(24))]
 
     #[test]
     fn every_model_on_the_demo_grid_stays_finite(

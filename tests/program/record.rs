@@ -4,13 +4,11 @@
 //! `render` draws of the same step; an interrupted run leaving no file; bad
 //! arguments. Runs on Mesa's software EGL device (llvmpipe); no GPU needed.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use common::{classify_rgb, cloth_demo, run, stderr, stdout, Colour};
+use crate::common::{self, classify_rgb, cloth_demo, run, stderr, stdout, Colour};
 use std::time::{Duration, Instant};
 
 /// A decoded GIF, each frame composited over the ones before it.

@@ -7,7 +7,7 @@
 //! so this fails on any maths library that is not correctly rounded
 //! (swapping `pxfm` for `f64::cos` in `sim::spheres` fails it at step 143).
 
-mod common;
+use crate::common;
 
 use cloth_demo::sim::spheres::{wave_argument, wave_trig, Spheres, AMPLITUDES, REST_CENTRES};
 use cloth_demo::sim::SPHERE_COUNT;

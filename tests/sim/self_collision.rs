@@ -330,7 +330,7 @@ fn the_drape_repeats_to_the_bit() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::proptest_config(200))]
 
     #[test]
     fn the_hash_finds_every_close_pair_wherever_it_falls(

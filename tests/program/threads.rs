@@ -2,22 +2,24 @@
 //! every path the CPU has writes the golden file, and bad values are
 //! usage errors.
 
-mod common;
-
-use std::process::{Command, Output};
+use std::process::Output;
 
 use cloth_demo::sim::InstructionSet;
+
+use crate::common::{self, cloth_demo, run};
 
 /// The environment variable that forces the instruction set.
 const SIMD_VARIABLE: &str = "CLOTH_DEMO_SIMD";
 
+/// `cloth-demo simulate ARGS`, with `CLOTH_DEMO_SIMD` set to `path` or
+/// unset.
 fn simulate(args: &[&str], path: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
-    cmd.arg("simulate").args(args).env_remove(SIMD_VARIABLE);
+    let mut cmd = cloth_demo();
+    cmd.arg("simulate").args(args);
     if let Some(p) = path {
         cmd.env(SIMD_VARIABLE, p);
     }
-    cmd.output().expect("run cloth-demo")
+    run(&mut cmd)
 }
 
 #[test]

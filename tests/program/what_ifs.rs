@@ -4,14 +4,12 @@
 //! state stays finite, `--from`/`--start` resume under any model, and bad
 //! values are one-line usage errors.
 
-mod common;
-
 use std::path::Path;
 
+use crate::common::{self, cloth_demo, data_path, golden_cloth, run, stderr, stdout};
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{state_file, Buffering, Model, Order, Passes, Simulation, SpringLaw, GRID};
-use common::{cloth_demo, data_path, golden_cloth, run, stderr, stdout};
 
 /// Each flag alone, a few combinations and all of them, with the model
 /// each should build.

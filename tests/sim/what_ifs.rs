@@ -2,13 +2,11 @@
 //! original model, to the bit, and each other model does what the article
 //! says it would, with real figures.
 
-mod common;
-
+use crate::common::golden_cloth;
 use cloth_demo::sim::{
     general, Buffering, Cloth, Model, Order, Passes, Simulation, Spheres, SpringLaw, FLOOR_Y,
     GRAVITY, SPACING, SPHERE_COUNT,
 };
-use common::golden_cloth;
 
 /// Coordinates that differ in their bits, and where the first is.
 fn differences(a: &Cloth, b: &Cloth) -> (usize, Option<(usize, usize)>) {

@@ -4,12 +4,10 @@
 //! original to the bit; and the previous positions in the state and its
 //! file: round trips to the bit, exact resumes, one-line errors.
 
-mod common;
-
+use crate::common::{data_path, golden_cloth};
 use cloth_demo::sim::general::inertia;
 use cloth_demo::sim::state_file::{self, State, MOVING_HEADER};
 use cloth_demo::sim::{Cloth, Damping, Model, Pins, Scene, Simulation, GRID, SPACING};
-use common::{data_path, golden_cloth};
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {
     let mut m = Model::ORIGINAL;

@@ -1,15 +1,15 @@
 //! `cloth-demo render`: the built binary run headless (no `DISPLAY`, no
 //! `WAYLAND_DISPLAY`), its PNG decoded and checked against the scene: the
 //! palette of SPEC section 2, and the cloth's pixels where the camera
-//! projects the simulated points. Runs on Mesa's software EGL device
-//! (llvmpipe; under Wine, WGL on llvmpipe); no GPU needed.
+//! projects the simulated points (a ray-cast reference), orbited and at
+//! other sizes; and a headless context of the library's drawing many
+//! frames. Runs on Mesa's software EGL device (llvmpipe; under Wine, WGL
+//! on llvmpipe); no GPU needed. (`render`'s one-line errors, bad sizes and
+//! no EGL among them, are in `tests/program/robustness.rs`.)
 
-mod common;
+use std::path::PathBuf;
 
-use std::path::{Path, PathBuf};
-use std::process::Output;
-
-use common::{classify_rgb, cloth_demo, run, stderr, Colour};
+use crate::common::{self, classify_rgb, cloth_demo, run, stderr, Colour};
 
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera, RenderError};
@@ -390,82 +390,6 @@ fn size_option_sets_the_image_size_and_aspect() {
         assert_eq!(m.cloth, m.on_screen, "{size}: {m:?}");
         assert_matches_reference(&m, 800, size);
     }
-}
-
-/// A failed run: the exit code, a single `cloth-demo: error:` line, and no
-/// output file (nor any temporary file beside it).
-fn assert_fails(out: &Output, code: i32, dir: &Path, what: &str) {
-    assert_eq!(out.status.code(), Some(code), "{what}: {}", stderr(out));
-    let err = stderr(out);
-    assert_eq!(err.lines().count(), 1, "{what}: {err:?}");
-    assert!(err.starts_with("cloth-demo: error: "), "{what}: {err:?}");
-    assert!(out.stdout.is_empty(), "{what}");
-    let left: Vec<_> = std::fs::read_dir(dir)
-        .map(|d| d.map(|e| e.unwrap().path()).collect())
-        .unwrap_or_default();
-    assert!(left.is_empty(), "{what}: left {left:?}");
-}
-
-#[test]
-fn bad_sizes_are_usage_errors() {
-    for size in ["0x0", "99999x10", "10x0", "792", "axb"] {
-        let dir = tempfile::tempdir().unwrap();
-        let out = run(cloth_demo()
-            .args(["render", "--steps", "0", "--size", size, "--out"])
-            .arg(dir.path().join("x.png")));
-        assert_fails(&out, 2, dir.path(), &format!("--size {size}"));
-        assert!(stderr(&out).contains(size), "{}", stderr(&out));
-    }
-}
-
-#[test]
-fn missing_output_directory_is_a_runtime_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = run(cloth_demo()
-        .args(["render", "--steps", "0", "--out"])
-        .arg(dir.path().join("no/such/dir/x.png")));
-    assert_fails(&out, 1, dir.path(), "missing directory");
-    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
-}
-
-// EGL is the headless path on Linux and the BSDs only; these two tests hide
-// it the Linux ways (libglvnd's vendor list, the library path). Windows
-// draws through WGL and macOS through CGL, which every such machine has.
-#[cfg(free_unix)]
-#[test]
-fn no_egl_driver_is_a_one_line_runtime_error() {
-    let dir = tempfile::tempdir().unwrap();
-    // libglvnd with no vendor library: EGL loads but offers no devices.
-    let out = run(cloth_demo()
-        .env(
-            "__EGL_VENDOR_LIBRARY_FILENAMES",
-            dir.path().join("none.json"),
-        )
-        .args(["render", "--steps", "0", "--out"])
-        .arg(dir.path().join("x.png")));
-    assert_fails(&out, 1, dir.path(), "no EGL vendor");
-    assert!(stderr(&out).contains("apt-get install"), "{}", stderr(&out));
-}
-
-#[cfg(free_unix)]
-#[test]
-fn unloadable_libegl_is_a_one_line_runtime_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let libs = tempfile::tempdir().unwrap();
-    // Not a shared object: the loader finds it first and gives up.
-    for name in ["libEGL.so.1", "libEGL.so"] {
-        std::fs::write(libs.path().join(name), b"not a library").unwrap();
-    }
-    let out = run(cloth_demo()
-        .env("LD_LIBRARY_PATH", libs.path())
-        .args(["render", "--steps", "0", "--out"])
-        .arg(dir.path().join("x.png")));
-    assert_fails(&out, 1, dir.path(), "unloadable libEGL");
-    assert!(
-        stderr(&out).contains("could not load libEGL"),
-        "{}",
-        stderr(&out)
-    );
 }
 
 #[test]

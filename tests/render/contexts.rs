@@ -1,9 +1,10 @@
-//! Every way the window or GL can go wrong ends in correct drawing or a
-//! clear one-line error: the GLES fallbacks draw the picture GL 3.3 core
-//! draws, shaders the driver refuses come back with the driver's log, no
-//! display server is one line and exit code 1, and a bad `CLOTH_DEMO_*`
-//! value is one line and exit code 2 (bad usage), for every command.
-//! (No EGL driver and an unloadable libEGL are in `tests/render.rs`.)
+//! The headless GL contexts through the library: each GL kind asked for
+//! is the one made, the GLES fallbacks draw the picture GL 3.3 core draws
+//! (through the library, and through `render` with `CLOTH_DEMO_GL`), the
+//! platform's first way is the default, and shaders the driver refuses
+//! come back with the driver's log. (The program's one-line errors, a bad
+//! `CLOTH_DEMO_*` value and no display server among them, are in
+//! `tests/program/robustness.rs`.)
 //!
 //! Runs on Mesa's software EGL device (llvmpipe), which offers all three
 //! context kinds; a Linux machine whose EGL lacks one fails the fallback
@@ -12,9 +13,7 @@
 //! [`ES`]): where it is missing, the refusal must be the one line that says
 //! why, and then there is nothing to compare.
 
-mod common;
-
-use std::process::{Command, Output};
+use crate::common::{self, cloth_demo, run, stderr};
 
 use cloth_demo::render::headless::{ContextKind, ContextRequest, GlApi, HeadlessContext, Image};
 use cloth_demo::render::{Camera, Dialect, RenderError};
@@ -53,10 +52,6 @@ fn is_es_refusal(message: &str) -> bool {
 
 /// The environment variable that forces the context's GL kind.
 const GL_ENV: &str = "CLOTH_DEMO_GL";
-/// The environment variable that forces the way the context is made.
-const CONTEXT_ENV: &str = "CLOTH_DEMO_CONTEXT";
-/// The environment variable that forces the physics' instruction set.
-const SIMD_ENV: &str = "CLOTH_DEMO_SIMD";
 
 const W: u32 = 792;
 const H: u32 = 573;
@@ -66,42 +61,6 @@ const H: u32 = 573;
 /// equal; a pixel whose centre lies within a rounding error of an edge may
 /// go either way. (On llvmpipe, Mesa 22.3, none differ.)
 const MAX_DIFFERING: f64 = 0.001;
-
-/// The binary, with no display server in its environment (X11 and
-/// Wayland; elsewhere the desktop is always there, and under Wine DISPLAY
-/// is how Windows' OpenGL reaches the X server).
-fn cloth_demo() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_cloth-demo"));
-    if cfg!(free_unix) {
-        c.env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .env_remove("WAYLAND_SOCKET");
-    }
-    c.env_remove(GL_ENV)
-        .env_remove(CONTEXT_ENV)
-        .env_remove(SIMD_ENV)
-        .env_remove("RUST_LOG");
-    c
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().expect("the cloth-demo binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Exit code `code` and exactly one line on stderr, `cloth-demo: error: ...`,
-/// no panic.
-fn assert_one_line_error(out: &Output, code: i32, what: &str) -> String {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(code), "{what}: {err:?}");
-    assert_eq!(err.lines().count(), 1, "{what}: {err:?}");
-    assert!(err.starts_with("cloth-demo: error: "), "{what}: {err:?}");
-    assert!(!err.contains("panicked"), "{what}: {err:?}");
-    err
-}
 
 fn differing(a: &Image, b: &Image) -> usize {
     assert_eq!((a.width, a.height), (b.width, b.height));
@@ -248,80 +207,6 @@ fn the_environment_variable_forces_the_api_of_render() {
 }
 
 #[test]
-fn a_bad_api_name_is_a_one_line_usage_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = run(cloth_demo()
-        .env(GL_ENV, "vulkan")
-        .args(["render", "--steps", "0", "--out"])
-        .arg(dir.path().join("x.png")));
-    let err = assert_one_line_error(&out, 2, "CLOTH_DEMO_GL=vulkan");
-    assert!(err.contains("CLOTH_DEMO_GL=vulkan"), "{err}");
-    assert!(err.contains("gl33, gles3, gles2"), "{err}");
-    assert!(!dir.path().join("x.png").exists());
-}
-
-#[test]
-fn a_bad_context_name_is_a_one_line_usage_error() {
-    let dir = tempfile::tempdir().unwrap();
-    // `cgl` is macOS's; elsewhere `wgl` (Windows') is as foreign.
-    let foreign = if cfg!(target_os = "macos") {
-        "wgl"
-    } else {
-        "cgl"
-    };
-    for value in ["opengl", foreign] {
-        let out = run(cloth_demo()
-            .env(CONTEXT_ENV, value)
-            .args(["render", "--steps", "0", "--out"])
-            .arg(dir.path().join("x.png")));
-        let err = assert_one_line_error(&out, 2, &format!("{CONTEXT_ENV}={value}"));
-        assert!(err.contains(&format!("{CONTEXT_ENV}={value}")), "{err}");
-        let have: Vec<&str> = ContextKind::AVAILABLE
-            .iter()
-            .map(|k| k.short_name())
-            .collect();
-        assert!(err.contains(&have.join(", ")), "{err}");
-        assert!(!dir.path().join("x.png").exists());
-    }
-}
-
-#[test]
-fn every_bad_environment_value_is_the_same_usage_error_for_every_command() {
-    let dir = tempfile::tempdir().unwrap();
-    let out_path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    let (png, gif, csv) = (out_path("x.png"), out_path("x.gif"), out_path("x.csv"));
-    let commands: [Vec<&str>; 4] = [
-        vec![],
-        vec!["render", "--steps", "1", "--out", &png],
-        vec!["record", "--steps", "2", "--every", "1", "--out", &gif],
-        vec!["simulate", "--steps", "1", "--csv", &csv],
-    ];
-    let foreign = if cfg!(windows) { "egl" } else { "wgl" };
-    for (variable, value) in [
-        (GL_ENV, "bogus"),
-        (CONTEXT_ENV, "bogus"),
-        (CONTEXT_ENV, foreign),
-        (SIMD_ENV, "bogus"),
-        (SIMD_ENV, "neon"),
-    ] {
-        for args in &commands {
-            let what = format!("{variable}={value} cloth-demo {}", args.join(" "));
-            let out = run(cloth_demo().env(variable, value).args(args));
-            let err = assert_one_line_error(&out, 2, &what);
-            assert!(
-                err.starts_with(&format!(
-                    "cloth-demo: error: {variable}={value} is not one of "
-                )),
-                "{what}: {err}"
-            );
-            assert!(out.stdout.is_empty(), "{what}");
-            let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
-            assert!(left.is_empty(), "{what}: left {left:?}");
-        }
-    }
-}
-
-#[test]
 fn the_first_way_of_the_platform_is_the_one_used() {
     let ctx = HeadlessContext::new(ContextRequest::default()).expect("a headless GL");
     assert_eq!(ctx.kind(), ContextKind::AVAILABLE[0], "{ctx:?}");
@@ -403,47 +288,4 @@ fn shaders_the_driver_refuses_give_its_log() {
         .render(&Simulation::new(), &Camera::default(), 64, 48)
         .expect("still draws");
     assert!(image.rgba.chunks_exact(4).any(|p| p[..3] != [0, 0, 0]));
-}
-
-// Only where windows come from a display server named in the environment
-// (X11, Wayland): on Windows and macOS the desktop is always there, and the
-// window would open (and run until closed) whatever DISPLAY says.
-#[cfg(free_unix)]
-#[test]
-fn the_window_without_a_display_server_is_one_line_exit_1() {
-    let out = run(&mut cloth_demo());
-    let err = assert_one_line_error(&out, 1, "no display server");
-    assert!(err.contains("no display server"), "{err}");
-    assert!(err.contains("DISPLAY"), "{err}");
-    assert!(err.contains("WAYLAND_DISPLAY"), "{err}");
-    assert!(out.stdout.is_empty());
-    for flag in ["--fullscreen", "--uncapped"] {
-        let out = run(cloth_demo().arg(flag));
-        let err = assert_one_line_error(&out, 1, flag);
-        assert!(err.contains("no display server"), "{flag}: {err}");
-    }
-}
-
-// X11 only, as above.
-#[cfg(free_unix)]
-#[test]
-fn the_window_with_an_unreachable_x_display_is_one_line_exit_1() {
-    // A display number no server listens on.
-    let out = run(cloth_demo().env("DISPLAY", ":4093"));
-    let err = assert_one_line_error(&out, 1, "DISPLAY=:4093");
-    assert!(err.contains("cannot open a window"), "{err}");
-    assert!(err.contains(":4093"), "{err}");
-}
-
-#[test]
-fn help_documents_the_environment_variable() {
-    for sub in ["render", "record"] {
-        let out = run(cloth_demo().args([sub, "--help"]));
-        assert!(out.status.success());
-        let help = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            help.contains("CLOTH_DEMO_GL=gl33|gles3|gles2"),
-            "{sub}: {help}"
-        );
-    }
 }

@@ -4,14 +4,12 @@
 //! edge-on to it does not move sideways at all; the gusts are the
 //! documented function of the step count.
 
-mod common;
-
+use crate::common::golden_cloth;
 use cloth_demo::sim::general::{self, wind};
 use cloth_demo::sim::{
     collide, Cloth, Damping, Model, Pins, Scene, Simulation, Spheres, Thickness, Wind, SPACING,
     SPHERE_COUNT,
 };
-use common::golden_cloth;
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {
     let mut m = Model::ORIGINAL;

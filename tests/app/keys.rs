@@ -1,0 +1,325 @@
+//! The key table (`app::keys`, `app::input`): each key does what the
+//! article's demo needs, each bound once, listed with every speed, other
+//! programs' shortcuts left alone, toggles once a press, the model keys,
+//! and the README's Controls naming every key.
+
+use cloth_demo::app::action_for_key;
+use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, Modifiers, RunState};
+use cloth_demo::app::keys::{self as key_table, BINDINGS};
+use cloth_demo::app::pacing::SPEEDS;
+use cloth_demo::sim::{Buffering, Model, Order, Passes, SpringLaw};
+use winit::event::ElementState;
+use winit::keyboard::{Key, NamedKey, SmolStr};
+
+/// The shared action for a fresh press of `key` with no modifiers.
+fn key(k: input::Key, state: RunState) -> Option<Action> {
+    input::action_for_key(KeyPress::from(k), state)
+}
+
+fn ch(c: char) -> input::Key {
+    input::Key::Character(c)
+}
+
+#[test]
+fn each_key_does_what_the_article_demo_needs() {
+    use input::Key as K;
+    let passes = |n| Action::Model(ModelChange::Passes(Passes::new(n).unwrap()));
+    let model = Action::Model;
+    let table = [
+        (ch(' '), Action::TogglePause),
+        (ch('.'), Action::Step),
+        (K::ArrowRight, Action::Step),
+        (ch('r'), Action::Restart),
+        (ch('R'), Action::Restart),
+        (ch('['), Action::Slower),
+        (ch(']'), Action::Faster),
+        (ch('1'), passes(1)),
+        (ch('5'), passes(5)),
+        (ch('0'), passes(15)),
+        (ch('d'), model(ModelChange::Diagonals)),
+        (ch('D'), model(ModelChange::Diagonals)),
+        (ch('b'), model(ModelChange::Bend)),
+        (ch('i'), model(ModelChange::InPlace)),
+        (ch('o'), model(ModelChange::Order)),
+        (ch('k'), model(ModelChange::Hooke)),
+        (ch('K'), model(ModelChange::Hooke)),
+        (ch('m'), model(ModelChange::Original)),
+        (K::F1, Action::Help),
+        (ch('h'), Action::Help),
+        (ch('H'), Action::Help),
+        (K::Escape, Action::Stop),
+    ];
+    for (k, want) in table {
+        assert_eq!(key(k, RunState::Paused), Some(want), "{k:?} paused");
+        // One step is for a paused demo only.
+        let running = if want == Action::Step {
+            None
+        } else {
+            Some(want)
+        };
+        assert_eq!(key(k, RunState::Running), running, "{k:?} running");
+        // Stopped (the browser after Escape), only a click does anything.
+        assert_eq!(key(k, RunState::Stopped), None, "{k:?} stopped");
+    }
+    for k in [ch('q'), ch('2'), ch('+'), ch('x'), K::Other] {
+        assert_eq!(key(k, RunState::Running), None, "{k:?}");
+    }
+}
+
+#[test]
+fn the_key_table_binds_each_key_once_and_matches_its_names() {
+    let mut seen = Vec::new();
+    for b in BINDINGS {
+        assert!(!b.matches.is_empty(), "{}", b.keys);
+        for k in b.matches {
+            assert!(!seen.contains(k), "{k:?} is bound twice");
+            seen.push(*k);
+            // Each key it matches is named in `keys` (a letter by its
+            // capital).
+            let name = match k {
+                input::Key::Character(' ') => "Space".to_string(),
+                input::Key::Character(c) => c.to_ascii_uppercase().to_string(),
+                input::Key::ArrowRight => "Right".into(),
+                other => format!("{other:?}"),
+            };
+            assert!(b.keys.contains(&name), "{} names {name}", b.keys);
+        }
+    }
+}
+
+#[test]
+fn the_key_list_shows_every_key_and_every_speed() {
+    let help = key_table::help();
+    assert!(help.starts_with("Keys (in the window and in the browser):\n"));
+    // A heading, one line a binding, and the drag.
+    assert_eq!(help.lines().count(), BINDINGS.len() + 2);
+    for b in BINDINGS {
+        // "  KEYS  WHAT", the keys padded to one width.
+        let line = help
+            .lines()
+            .skip(1)
+            .find(|l| l.trim_start().starts_with(&format!("{}  ", b.keys)))
+            .unwrap_or_else(|| panic!("no line for {}", b.keys));
+        assert!(line.ends_with(b.what), "{line}");
+    }
+    let speeds = help
+        .lines()
+        .find(|l| l.trim_start().starts_with('['))
+        .unwrap();
+    for s in SPEEDS {
+        assert!(speeds.contains(&s.to_string()), "{s} in {speeds}");
+    }
+    assert!(help.contains("drag"), "{help}");
+    // Each what-if names its flag.
+    for flag in [
+        "--passes 1",
+        "--no-diagonals",
+        "--bend",
+        "--in-place",
+        "--order",
+        "--hooke",
+    ] {
+        assert!(help.contains(flag), "{flag}");
+    }
+}
+
+#[test]
+fn other_programs_shortcuts_are_left_alone() {
+    let with = |k, ctrl, alt, logo| {
+        input::action_for_key(
+            KeyPress {
+                key: k,
+                repeat: false,
+                modifiers: Modifiers { ctrl, alt, logo },
+            },
+            RunState::Running,
+        )
+    };
+    // The browser's reload and bookmark, the desktop's Super+D, Alt+F1.
+    assert_eq!(with(ch('r'), true, false, false), None);
+    assert_eq!(with(ch('d'), true, false, false), None);
+    assert_eq!(with(ch('d'), false, false, true), None);
+    assert_eq!(with(input::Key::F1, false, true, false), None);
+    assert_eq!(with(input::Key::Escape, true, false, false), None);
+    // AltGr (Control and Alt on Windows) types `[` on many layouts.
+    assert_eq!(with(ch('['), true, true, false), Some(Action::Slower));
+    assert_eq!(with(ch('r'), false, false, false), Some(Action::Restart));
+    assert!(Modifiers {
+        ctrl: false,
+        alt: false,
+        logo: true
+    }
+    .is_shortcut());
+    assert!(!Modifiers::default().is_shortcut());
+}
+
+#[test]
+fn toggles_act_once_a_press_while_steps_and_speeds_repeat() {
+    let held = |k, state| {
+        input::action_for_key(
+            KeyPress {
+                key: k,
+                repeat: true,
+                modifiers: Modifiers::default(),
+            },
+            state,
+        )
+    };
+    assert_eq!(held(ch(' '), RunState::Running), None);
+    assert_eq!(held(ch('r'), RunState::Running), None);
+    assert_eq!(held(ch('b'), RunState::Running), None);
+    assert_eq!(held(ch('h'), RunState::Running), None);
+    assert_eq!(held(ch('.'), RunState::Paused), Some(Action::Step));
+    assert_eq!(
+        held(input::Key::ArrowRight, RunState::Paused),
+        Some(Action::Step)
+    );
+    assert_eq!(held(ch(']'), RunState::Running), Some(Action::Faster));
+    assert_eq!(held(ch('['), RunState::Running), Some(Action::Slower));
+    assert_eq!(
+        held(input::Key::Escape, RunState::Running),
+        Some(Action::Stop)
+    );
+}
+
+#[test]
+fn the_window_reads_winit_keys_the_same_way() {
+    let winit = |k: &Key, repeat, modifiers, run| {
+        action_for_key(k, ElementState::Pressed, repeat, modifiers, run)
+    };
+    let none = Modifiers::default();
+    let space = Key::Named(NamedKey::Space);
+    let right = Key::Named(NamedKey::ArrowRight);
+    assert_eq!(
+        winit(&space, false, none, RunState::Running),
+        Some(Action::TogglePause)
+    );
+    assert_eq!(winit(&space, true, none, RunState::Running), None);
+    assert_eq!(
+        winit(&right, false, none, RunState::Paused),
+        Some(Action::Step)
+    );
+    assert_eq!(winit(&right, false, none, RunState::Running), None);
+    assert_eq!(
+        winit(&Key::Named(NamedKey::F1), false, none, RunState::Running),
+        Some(Action::Help)
+    );
+    let big_b = Key::Character(SmolStr::new("B"));
+    assert_eq!(
+        winit(&big_b, false, none, RunState::Running),
+        Some(Action::Model(ModelChange::Bend))
+    );
+    let ctrl = Modifiers { ctrl: true, ..none };
+    assert_eq!(winit(&big_b, false, ctrl, RunState::Running), None);
+    assert_eq!(
+        action_for_key(
+            &space,
+            ElementState::Released,
+            false,
+            none,
+            RunState::Running
+        ),
+        None
+    );
+    use cloth_demo::app::modifiers_of;
+    use winit::keyboard::ModifiersState;
+    assert_eq!(
+        modifiers_of(ModifiersState::CONTROL | ModifiersState::SHIFT),
+        Modifiers {
+            ctrl: true,
+            alt: false,
+            logo: false
+        }
+    );
+    assert_eq!(
+        modifiers_of(ModifiersState::SUPER),
+        Modifiers {
+            ctrl: false,
+            alt: false,
+            logo: true
+        }
+    );
+}
+
+#[test]
+fn model_keys_switch_each_what_if_on_and_back_off() {
+    let o = Model::ORIGINAL;
+    let on = |c: ModelChange| c.apply(o);
+    assert!(!on(ModelChange::Diagonals).springs.diagonals);
+    assert!(on(ModelChange::Bend).springs.bend);
+    assert_eq!(on(ModelChange::InPlace).buffering, Buffering::InPlace);
+    assert_eq!(on(ModelChange::Order).order, Order::Reversed);
+    assert_eq!(on(ModelChange::Hooke).law, SpringLaw::Hooke);
+    assert_eq!(
+        on(ModelChange::Passes(Passes::new(1).unwrap()))
+            .passes
+            .get(),
+        1
+    );
+    for (c, phrase) in [
+        (ModelChange::Diagonals, "no diagonals"),
+        (ModelChange::Bend, "bending springs"),
+        (ModelChange::InPlace, "in place"),
+        (ModelChange::Order, "reversed order"),
+        (ModelChange::Hooke, "Hooke's law"),
+        (ModelChange::Passes(Passes::new(5).unwrap()), "5 passes"),
+    ] {
+        assert_eq!(on(c).differences(), vec![phrase.to_string()], "{c:?}");
+        // Pressed again, a toggle is off (passes stay where they are set).
+        let twice = c.apply(on(c));
+        if matches!(c, ModelChange::Passes(_)) {
+            assert_eq!(twice, on(c));
+        } else {
+            assert!(twice.is_original(), "{c:?} twice: {twice}");
+        }
+    }
+    // Every what-if at once, then M: the original.
+    let all = [
+        ModelChange::Diagonals,
+        ModelChange::Bend,
+        ModelChange::InPlace,
+        ModelChange::Order,
+        ModelChange::Hooke,
+        ModelChange::Passes(Passes::new(1).unwrap()),
+    ]
+    .iter()
+    .fold(o, |m, c| c.apply(m));
+    assert_eq!(
+        all.to_string(),
+        "1 pass, no diagonals, bending springs, in place, reversed order, Hooke's law"
+    );
+    assert!(ModelChange::Original.apply(all).is_original());
+    assert!(ModelChange::Passes(Passes::ORIGINAL)
+        .apply(on(ModelChange::Passes(Passes::new(1).unwrap())))
+        .is_original());
+}
+
+/// The README's Controls table names every key of the table, so the
+/// key list a reader sees beside the code cannot fall behind it.
+#[test]
+fn readme_controls_list_every_key() {
+    let readme = include_str!("../../README.md");
+    let start = readme
+        .find("\n## Controls\n")
+        .expect("README has ## Controls");
+    let section = &readme[start + 1..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |n| n + 3)];
+    // The first column of each table row, cut into key names: "`.` or
+    // Right", "1 / 5 / 0", "Escape, or the window's close button".
+    let mut named = std::collections::BTreeSet::new();
+    for row in section.lines().filter(|l| l.starts_with("| ")) {
+        let first = row.split('|').nth(1).unwrap_or("").replace('`', "");
+        for part in first.split([',', '/']).flat_map(|p| p.split(" or ")) {
+            named.insert(part.trim().to_string());
+        }
+    }
+    for b in BINDINGS {
+        for key in b.keys.split(" or ") {
+            assert!(
+                named.contains(key),
+                "README's Controls lacks the key {key:?} ({}): it names {named:?}",
+                b.what
+            );
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! The front ends' shared logic without a window or a browser
+//! (`cloth_demo::app`, feature `window`): the decisions the native window
+//! and the page both make, tested as values. One module per area, after
+//! `src/app`'s modules:
+//!
+//! - `orbit`: the mouse drag that turns the view;
+//! - `input`: the window's events (winit's) read as the shared actions;
+//! - `keys`: the key table, and the README's list of it;
+//! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step
+//!   and restart, its speeds, its scenes and shading;
+//! - `title`: the window's title;
+//! - `pacing`: frames and steps on the wall clock.
+//!
+//! Elsewhere: the physics (`tests/sim`), pictures (`tests/render`), the
+//! program and its command line (`tests/program`); the real window is
+//! driven by `.ci/window-smoke` and `.ci/wayland-smoke`, the page by
+//! `.ci/web`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod demo;
+mod input;
+mod keys;
+mod orbit;
+mod pacing;
+mod pause;
+mod scenes;
+mod speed;
+mod title;

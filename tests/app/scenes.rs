@@ -1,0 +1,98 @@
+//! The scenes and shading in the running demo (`app::input`,
+//! `app::demo`): N cycles the scenes, S toggles shading; the instruction
+//! set outlives restarts and scenes.
+
+use std::time::Instant;
+
+use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, RunState};
+use cloth_demo::app::title;
+use cloth_demo::sim::Model;
+
+#[test]
+fn n_cycles_the_scenes_and_s_toggles_shading() {
+    use cloth_demo::app::input::next_scene;
+    use cloth_demo::sim::Scene;
+    let key = |c: char| {
+        input::action_for_key(KeyPress::from(input::Key::Character(c)), RunState::Running)
+    };
+    assert_eq!(key('n'), Some(Action::NextScene));
+    assert_eq!(key('N'), Some(Action::NextScene));
+    assert_eq!(key('s'), Some(Action::ToggleShade));
+    assert_eq!(key('S'), Some(Action::ToggleShade));
+    // Toggles: a held key does not repeat them.
+    let held = KeyPress {
+        repeat: true,
+        ..KeyPress::from(input::Key::Character('n'))
+    };
+    assert_eq!(input::action_for_key(held, RunState::Running), None);
+    assert_eq!(
+        [Scene::Original, Scene::Curtain, Scene::Flag, Scene::Drape].map(next_scene),
+        [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Original]
+    );
+
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(5), Model::ORIGINAL);
+    d.frame(t0);
+    d.apply(Action::Model(ModelChange::Bend), t0);
+    // N: the curtain from its start, with its own model (the bend
+    // dropped), drawn flat as the curtain is.
+    d.apply(Action::NextScene, t0);
+    assert_eq!(d.scene(), Scene::Curtain);
+    assert_eq!(d.sim().model(), Scene::Curtain.model());
+    assert_eq!(d.sim().steps(), 0);
+    assert_eq!(d.sim().cloth, Scene::Curtain.start_cloth());
+    assert!(!d.shade());
+    assert_eq!(
+        title(&d.status()),
+        "OpenGL Test Program - curtain, pinned top, wind 0,0,-0.0001, gusts, inertia 0.01"
+    );
+    // Its first frame runs the held steps of the curtain's own run.
+    d.frame(t0);
+    let mut want = Scene::Curtain.simulation();
+    want.run(5);
+    assert_eq!(*d.sim(), want);
+    // R restarts the scene, not the original, and holds it at step 0.
+    d.apply(Action::Restart, t0);
+    assert_eq!(d.sim().cloth, Scene::Curtain.start_cloth());
+    assert_eq!(d.scene(), Scene::Curtain);
+    assert_eq!(d.frame(t0).map(|f| f.steps), Some(0));
+    assert_eq!(d.sim().steps(), 0);
+    // The flag is shaded; S turns it off and on, changing nothing else.
+    d.apply(Action::NextScene, t0);
+    assert_eq!((d.scene(), d.shade()), (Scene::Flag, true));
+    assert!(title(&d.status()).ends_with(", inertia 0.1, shaded"));
+    let sim = d.sim().clone();
+    d.apply(Action::ToggleShade, t0);
+    assert!(!d.shade());
+    assert!(title(&d.status()).ends_with(", inertia 0.1"));
+    assert_eq!(*d.sim(), sim);
+    // Round the cycle: the original, flat, with exactly the original title.
+    d.apply(Action::NextScene, t0);
+    d.apply(Action::NextScene, t0);
+    assert_eq!(d.scene(), Scene::Original);
+    assert_eq!(title(&d.status()), "OpenGL Test Program");
+    d.apply(Action::ToggleShade, t0);
+    assert_eq!(title(&d.status()), "OpenGL Test Program - shaded");
+    // Started from a scene with a flag over it (as `--scene drape --shade`).
+    let q = Demo::with_scene(Clock::default(), Scene::Drape, Scene::Drape.model(), true);
+    assert_eq!(
+        title(&q.status()),
+        "OpenGL Test Program - drape, inertia 0.5, self-collision, shaded"
+    );
+}
+
+#[test]
+fn the_instruction_set_outlives_restarts_and_scenes() {
+    // The program sets the instruction set once (CLOTH_DEMO_SIMD); R and
+    // N make new states, run the same way.
+    use cloth_demo::sim::InstructionSet;
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.set_instruction_set(InstructionSet::Baseline).unwrap();
+    let t0 = Instant::now();
+    d.apply(Action::Restart, t0);
+    assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
+    d.apply(Action::NextScene, t0);
+    assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
+    assert_ne!(d.scene(), cloth_demo::sim::Scene::Original);
+}

@@ -1,0 +1,57 @@
+//! The window's title (`app::title`): what differs from the default.
+
+use std::time::Instant;
+
+use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::{Action, ModelChange};
+use cloth_demo::app::{title, TITLE};
+use cloth_demo::sim::{Buffering, Model, Order, Passes};
+
+#[test]
+fn the_title_says_what_differs_from_the_default() {
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(1234), Model::ORIGINAL);
+    d.frame(t0);
+    assert_eq!(title(&d.status()), "OpenGL Test Program");
+    assert_eq!(TITLE, "OpenGL Test Program");
+    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Model(ModelChange::Bend), t0);
+    // The issue's own example.
+    assert_eq!(
+        title(&d.status()),
+        "OpenGL Test Program - paused, step 1234, bending springs"
+    );
+    let mut p = Demo::new(Clock::default(), Model::ORIGINAL);
+    p.frame(t0);
+    p.apply(Action::Slower, t0);
+    assert_eq!(title(&p.status()), "OpenGL Test Program - 30 steps/s");
+    p.apply(
+        Action::Model(ModelChange::Passes(Passes::new(1).unwrap())),
+        t0,
+    );
+    p.apply(Action::Model(ModelChange::Hooke), t0);
+    p.apply(Action::TogglePause, t0);
+    assert_eq!(
+        title(&p.status()),
+        "OpenGL Test Program - paused, step 2, 30 steps/s, 1 pass, Hooke's law"
+    );
+    p.apply(Action::Step, t0);
+    assert_eq!(
+        title(&p.status()),
+        "OpenGL Test Program - paused, step 3, 30 steps/s, 1 pass, Hooke's law"
+    );
+    // Everything back: exactly the original's title again.
+    p.apply(Action::TogglePause, t0);
+    p.apply(Action::Faster, t0);
+    p.apply(Action::Model(ModelChange::Original), t0);
+    assert_eq!(title(&p.status()), "OpenGL Test Program");
+    // Started with a what-if flag, the title says so from the start.
+    let mut in_place = Model::ORIGINAL;
+    in_place.buffering = Buffering::InPlace;
+    in_place.order = Order::Reversed;
+    let q = Demo::new(Clock::default(), in_place);
+    assert_eq!(
+        title(&q.status()),
+        "OpenGL Test Program - in place, reversed order"
+    );
+}

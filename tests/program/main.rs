@@ -1,0 +1,31 @@
+//! The `cloth-demo` program as a user runs it (feature `cli`): the built
+//! binary run through the one helper ([`common::cloth_demo`]: none of the
+//! test process's `CLOTH_DEMO_*` variables, `RUST_LOG` or display server
+//! reach it), its outputs read back. One module per area:
+//!
+//! - `cli`: `simulate`, state files, bad input of every kind, progress
+//!   bars and help;
+//! - `what_ifs`, `scenes`: the model flags and the scenes through
+//!   `simulate` and `render`, against the same run in this process;
+//! - `threads`: `--threads` and `CLOTH_DEMO_SIMD`;
+//! - `output`: where outputs go, what happens to what was there, signals;
+//! - `record`: the animated GIF;
+//! - `robustness`: every failure a one-line error and its exit code;
+//! - `environment`: the helper itself.
+//!
+//! Elsewhere: the physics through the library (`tests/sim`), pictures
+//! checked pixel by pixel (`tests/render`), the front ends' logic
+//! (`tests/app`); the command line's parsing in unit tests beside it in
+//! `src/bin/cloth-demo/`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli;
+mod environment;
+mod output;
+mod record;
+mod robustness;
+mod scenes;
+mod threads;
+mod what_ifs;

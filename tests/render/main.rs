@@ -1,0 +1,22 @@
+//! Drawing: the scene's pixels, from the library's headless contexts
+//! (`cloth_demo::render`) and from `cloth-demo render`'s PNGs, against
+//! what the scene should look like. Needs the program built (feature
+//! `cli`), as some pictures come through it. One module per area:
+//!
+//! - `pixels`: the palette, and the cloth where the camera projects the
+//!   simulated points (a ray-cast reference), orbits, sizes; a headless
+//!   context drawing many frames;
+//! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
+//! - `contexts`: each GL kind the library makes, the GLES fallbacks'
+//!   pictures against GL 3.3 core's, the driver's shader logs.
+//!
+//! Elsewhere: the physics (`tests/sim`), the program's own behaviour, its
+//! one-line errors (no EGL, bad sizes, bad `CLOTH_DEMO_*` values), files
+//! and animations (`tests/program`), the front ends' logic (`tests/app`).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod contexts;
+mod pixels;
+mod shade;

@@ -1,0 +1,38 @@
+//! The physics through the library (`cloth_demo::sim`), with no feature:
+//! this binary builds and passes under `cargo test --release
+//! --no-default-features`, as an embedder builds the sim. One module per
+//! area:
+//!
+//! - `golden`, `waves`: the port against the original's trajectory and the
+//!   spheres' waves, bit for bit;
+//! - `equilibria`: the article's figures, number for number;
+//! - `fast_vs_reference`, `degenerate`, `soak`: the fast pass against the
+//!   plain one, degenerate states, long runs;
+//! - `what_ifs`, `model_api`, `finite`: the article's what-ifs with real
+//!   figures, the model value and the simulation's use of it, every
+//!   combination staying finite;
+//! - `pins_wind`, `inertia`, `self_collision`, `scenes`: the other
+//!   programs' choices and the presets, with real figures.
+//!
+//! Elsewhere: pictures of the scene (`tests/render`), the `cloth-demo`
+//! program as a user runs it (`tests/program`), the front ends' shared
+//! logic (`tests/app`); unit tests of private items beside them in `src/`.
+//! Proptest's regressions are kept beside each module's file
+//! (`degenerate.proptest-regressions`: [`common::proptest_config`]).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod degenerate;
+mod equilibria;
+mod fast_vs_reference;
+mod finite;
+mod golden;
+mod inertia;
+mod model_api;
+mod pins_wind;
+mod scenes;
+mod self_collision;
+mod soak;
+mod waves;
+mod what_ifs;
