@@ -200,8 +200,9 @@ pub fn decode_png(path: &std::path::Path) -> cloth_demo::render::headless::Image
     }
 }
 
-/// The scene's colours (SPEC section 2) as the renderer writes them. The
-/// greys 0.9 and 0.1 fall exactly halfway between two bytes (229.5 and
+/// The scene's flat colours (black, the cloth's yellow and blue, the
+/// spheres' red and white, the floor's greys) as the renderer writes them.
+/// The greys 0.9 and 0.1 fall exactly halfway between two bytes (229.5 and
 /// 25.5), and the interpolated colour lands on either side, so each grey is
 /// two byte values; everything else is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

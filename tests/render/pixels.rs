@@ -1,6 +1,6 @@
 //! `cloth-demo render`: the built binary run headless (no `DISPLAY`, no
 //! `WAYLAND_DISPLAY`), its PNG decoded and checked against the scene: the
-//! palette of SPEC section 2, and the cloth's pixels where the camera
+//! scene's flat colours, and the cloth's pixels where the camera
 //! projects the simulated points (a ray-cast reference), orbited and at
 //! other sizes; and a headless context of the library's drawing many
 //! frames. Runs on Mesa's software EGL device (llvmpipe; under Wine, WGL

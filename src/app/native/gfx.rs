@@ -18,7 +18,9 @@ use glutin::display::{GetGlDisplay, GlDisplay};
 use glutin::prelude::PossiblyCurrentGlContext;
 use glutin::surface::{GlSurface, Surface, SurfaceAttributesBuilder, SwapInterval, WindowSurface};
 use glutin_winit::DisplayBuilder;
-use raw_window_handle::{HasDisplayHandle, HasWindowHandle, RawWindowHandle};
+#[cfg(free_unix)]
+use raw_window_handle::HasDisplayHandle;
+use raw_window_handle::{HasWindowHandle, RawWindowHandle};
 use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
