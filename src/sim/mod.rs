@@ -162,23 +162,27 @@ pub mod fast;
 pub mod general;
 mod instruction_set;
 pub mod model;
+mod pin_set;
 pub mod reference;
 mod runner;
 mod simulation;
 pub mod spheres;
 mod spring;
 pub mod state_file;
+mod torn;
 
 pub use cloth::{Cloth, NotSquare};
 pub use collide::collide;
 pub use constants::{DIST, FLOOR_Y, GRAVITY, GRID, PASSES, SPACING, START_Y, STIFFNESS};
 pub use general::HOOKE_STIFFNESS;
 pub use instruction_set::{InstructionSet, InstructionSetError};
+pub use pin_set::PinSet;
 pub use model::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
-    Thickness, Wind, BEND_SHARE,
+    TearFactor, Thickness, Wind, BEND_SHARE,
 };
-pub use simulation::Simulation;
+pub use simulation::{HandError, Held, Simulation};
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;
+pub use torn::{Spring, Torn, AHEAD};
 pub(crate) use spring::{far_spring_term, usual_spring_term};

@@ -8,7 +8,21 @@
 #[cfg(feature = "parallel")]
 use std::time::{Duration, Instant};
 
-use super::{fast, general, Cloth, InstructionSet, Model, Spheres};
+use std::borrow::Cow;
+
+use super::{fast, general, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
+
+/// A simulation's hands on its cloth, for a run: the pinned points, the
+/// held point and where it goes, and the torn springs.
+pub(super) struct Hold<'a> {
+    /// The pinned points (remade from the model's pins for a cloth of
+    /// another size).
+    pub(super) pins: &'a mut PinSet,
+    /// The held point, row-major, and where each step puts it.
+    pub(super) held: Option<(usize, [f64; 3])>,
+    /// The torn springs (emptied for a cloth of another size).
+    pub(super) torn: &'a mut Torn,
+}
 
 /// Grid points times steps below which a run whose thread count is left to
 /// it stays on one thread: starting the threads costs about as much as a
@@ -77,32 +91,77 @@ impl Default for Runner {
 }
 
 impl Runner {
-    /// `count` steps of `model` on `cloth`, `spheres` and the previous
-    /// positions: the fast pass for the original model (on several threads
-    /// where that pays) unless `general` asks for the general pass, which
-    /// runs every other model, on the calling thread.
+    /// `count` steps of `model` on `cloth`, `spheres`, the previous
+    /// positions and what `hold` holds. The fast pass runs the original
+    /// model while nothing is pinned, held or torn (on several threads
+    /// where that pays; with tearing, a step at a time, each followed by
+    /// the tearing, until a spring tears), unless `general` asks for the
+    /// general pass, which runs everything else, on the calling thread.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn run(
         &mut self,
         cloth: &mut Cloth,
         spheres: &mut Spheres,
         previous: &mut Option<Cloth>,
         model: &Model,
-        count: u64,
+        hold: Hold<'_>,
+        mut count: u64,
         general: bool,
     ) {
-        if general || !model.is_original() {
-            for _ in 0..count {
-                general::step(
-                    cloth,
-                    spheres,
-                    previous,
-                    model,
-                    self.instruction_set,
-                    &mut self.general,
-                );
-            }
-            return;
+        let n = cloth.n();
+        if hold.pins.n() != n {
+            *hold.pins = PinSet::from_pins(model.pins, n);
         }
+        if hold.torn.n() != n {
+            *hold.torn = Torn::new(n);
+        }
+        let held = hold.held.filter(|&(k, _)| k < n * n);
+        let fast = !general
+            && model.moves_as_original()
+            && hold.pins.is_empty()
+            && held.is_none()
+            && hold.torn.is_empty();
+        if fast {
+            let Some(factor) = model.tear else {
+                return self.run_fast(cloth, spheres, count);
+            };
+            while count > 0 {
+                self.run_bands(cloth, spheres, 1, 1);
+                count -= 1;
+                if general::tear::tear(cloth, model, factor, hold.torn) > 0 {
+                    break;
+                }
+            }
+        }
+        // The held point stays where it is put, as a pinned point does.
+        let pins = match held {
+            Some((k, _)) => {
+                let mut pins = hold.pins.clone();
+                pins.insert(k);
+                Cow::Owned(pins)
+            }
+            None => Cow::Borrowed(&*hold.pins),
+        };
+        let mut hands = general::Hands {
+            pins: &pins,
+            held,
+            torn: hold.torn,
+        };
+        for _ in 0..count {
+            general::step(
+                cloth,
+                spheres,
+                previous,
+                model,
+                &mut hands,
+                self.instruction_set,
+                &mut self.general,
+            );
+        }
+    }
+
+    /// `count` steps of the fast pass, on as many threads as pay.
+    fn run_fast(&mut self, cloth: &mut Cloth, spheres: &mut Spheres, count: u64) {
         #[cfg(feature = "parallel")]
         match self.threads {
             Some(k) => self.run_bands(cloth, spheres, count, k.min(cloth.n())),

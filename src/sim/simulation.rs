@@ -1,12 +1,17 @@
 //! [`Simulation`]: the cloth, the spheres, the model that moves them and,
-//! with inertia, where the points were a step before; the steps that move
-//! them, and how many threads a run of steps takes.
+//! with inertia, where the points were a step before; what holds it
+//! (pins, a held point) and what it has lost (torn springs); the steps
+//! that move them, and how many threads a run of steps takes.
 
 #![forbid(unsafe_code)]
 
-use super::runner::Runner;
+mod hands;
+
+pub use hands::{HandError, Held};
+
+use super::runner::{Hold, Runner};
 use super::state_file::{self, State};
-use super::{Cloth, InstructionSet, InstructionSetError, Model, Spheres, GRID};
+use super::{Cloth, InstructionSet, InstructionSetError, Model, PinSet, Spheres, Torn, GRID};
 
 /// The whole simulated scene: the cloth and the spheres it falls onto, and
 /// the [`Model`] of physics that moves them (the original unless set).
@@ -18,9 +23,16 @@ use super::{Cloth, InstructionSet, InstructionSetError, Model, Spheres, GRID};
 /// yet starts at rest) and dropped when it has none. A state file carries
 /// them ([`Simulation::to_state_file`], [`Simulation::resume_state`]).
 ///
+/// Hands on the cloth are state too: the pinned points (the model's pins
+/// to start with, then as pinned and freed by hand), a held point the
+/// caller moves each step ([`Simulation::hold`]), and the springs torn
+/// ([`Simulation::torn`]). With none of these, the original model runs
+/// the fast pass, bit for bit.
+///
 /// How the steps run (the instruction set, the threads) and the scratch
 /// buffers they work in are kept apart from the state: two simulations are
-/// equal when their cloth, spheres, model and previous positions are.
+/// equal when their cloth, spheres, model, previous positions, pins, held
+/// point and torn springs are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Simulation {
     /// The cloth's points. A caller may replace it, with a cloth of any
@@ -33,6 +45,12 @@ pub struct Simulation {
     model: Model,
     /// With inertia, where each point was one step before; else `None`.
     previous: Option<Cloth>,
+    /// The points that stay where they are.
+    pins: PinSet,
+    /// The point held, and where the next step puts it.
+    held: Option<Held>,
+    /// The springs torn.
+    torn: Torn,
     /// How the steps run, and their scratch.
     runner: Runner,
 }
@@ -71,25 +89,24 @@ impl Simulation {
     /// under, so any state resumes under any model. With inertia the cloth
     /// starts at rest.
     pub fn resume_with(cloth: Cloth, start: u64, model: Model) -> Self {
-        Simulation::resume_state(
-            State {
-                cloth,
-                previous: None,
-            },
-            start,
-            model,
-        )
+        Simulation::resume_state(State::of(cloth), start, model)
     }
 
     /// Resume from a state as a state file holds it
     /// ([`state_file::parse_state`]), `start` steps run, under `model`.
     /// With inertia its previous positions carry on the run exactly (none:
     /// at rest); without, they are dropped, as are previous positions of
-    /// another size than the cloth.
+    /// another size than the cloth. Its torn springs stay torn; the model's
+    /// pins are pinned, and nothing is held.
     pub fn resume_state(state: State, start: u64, model: Model) -> Self {
-        let State { cloth, previous } = state;
+        let State {
+            cloth,
+            previous,
+            torn,
+        } = state;
+        let n = cloth.n();
         let previous = match previous {
-            Some(p) if model.inertia.is_some() && p.n() == cloth.n() => Some(p),
+            Some(p) if model.inertia.is_some() && p.n() == n => Some(p),
             _ if model.inertia.is_some() => Some(cloth.clone()),
             _ => None,
         };
@@ -98,6 +115,9 @@ impl Simulation {
             spheres: Spheres::after_steps(start),
             model,
             previous,
+            pins: PinSet::from_pins(model.pins, n),
+            held: None,
+            torn: if torn.n() == n { torn } else { Torn::new(n) },
             runner: Runner::default(),
         }
     }
@@ -122,8 +142,13 @@ impl Simulation {
     /// they are (for example 5 passes from step 1234). Setting the original
     /// back returns to the fast, bit-exact pass. Turning inertia on starts
     /// the cloth at rest (unless it already had inertia, whose velocities
-    /// carry on); turning it off drops the previous positions.
+    /// carry on); turning it off drops the previous positions. Other pins
+    /// than the last model's pin their points afresh (what was pinned or
+    /// freed by hand is forgotten); the same pins keep them as they are.
     pub fn set_model(&mut self, model: Model) {
+        if model.pins != self.model.pins {
+            self.pins = PinSet::from_pins(model.pins, self.cloth.n());
+        }
         self.model = model;
         match model.inertia {
             Some(_) => {
@@ -139,20 +164,22 @@ impl Simulation {
         self.previous.as_ref()
     }
 
-    /// The state as a state file holds it: the cloth, and with inertia the
-    /// previous positions.
+    /// The state as a state file holds it: the cloth, with inertia the
+    /// previous positions, and the torn springs.
     pub fn state(&self) -> State {
         State {
             cloth: self.cloth.clone(),
             previous: self.previous.clone(),
+            torn: self.torn.clone(),
         }
     }
 
     /// The state file for this state ([`state_file::state_to_string`]):
     /// the plain `j,i,x,y,z` format, byte for byte the golden files', or
-    /// with inertia `j,i,x,y,z,px,py,pz`.
+    /// with inertia `j,i,x,y,z,px,py,pz`, and with torn springs a last
+    /// column `torn`.
     pub fn to_state_file(&self) -> String {
-        state_file::state_to_string(&self.cloth, self.previous.as_ref())
+        state_file::state_to_string(&self.cloth, self.previous.as_ref(), &self.torn)
     }
 
     /// Steps run so far (the sphere counter `a`).
@@ -215,13 +242,24 @@ impl Simulation {
     /// [`Simulation::set_threads`]); every other model the general pass,
     /// on the calling thread.
     pub fn run(&mut self, count: u64) {
+        self.run_on(count, false);
+    }
+
+    /// `count` steps, on the general pass whatever the model if `general`.
+    fn run_on(&mut self, count: u64, general: bool) {
+        let hold = Hold {
+            pins: &mut self.pins,
+            held: self.held.map(|h| (h.point, h.at)),
+            torn: &mut self.torn,
+        };
         self.runner.run(
             &mut self.cloth,
             &mut self.spheres,
             &mut self.previous,
             &self.model,
+            hold,
             count,
-            false,
+            general,
         );
     }
 
@@ -231,14 +269,7 @@ impl Simulation {
     /// reads like the article's loop with each choice made a setting; this
     /// ties it to the faithful code.
     pub fn step_general(&mut self) {
-        self.runner.run(
-            &mut self.cloth,
-            &mut self.spheres,
-            &mut self.previous,
-            &self.model,
-            1,
-            true,
-        );
+        self.run_on(1, true);
     }
 }
 

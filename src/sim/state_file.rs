@@ -38,11 +38,26 @@
 //! written for the original, or for any model without inertia, is the
 //! plain format exactly, byte for byte the golden files; and the plain
 //! format, read for a model with inertia, is a cloth at rest.
+//!
+//! # With tearing: the torn springs
+//!
+//! A cloth that has lost springs to tearing ([`Torn`]) has one more
+//! column, `torn`, after the others (`j,i,x,y,z,torn`, or
+//! `j,i,x,y,z,px,py,pz,torn`): for each point, the springs to the
+//! neighbours ahead of it that have torn, as a whole number whose bit `b`
+//! is the spring to [`AHEAD`]`[b]` (bit 0 the east neighbour, bit 4 the
+//! south one: `16` is a point whose spring to the point below has torn).
+//! While nothing has torn the column is left out, so such a file is the
+//! plain format, byte for byte.
 
 #![forbid(unsafe_code)]
 
 use std::fmt;
 
+use super::torn::{Torn, AHEAD};
+
+/// How many springs a point's `torn` word holds.
+const AHEAD_SPRINGS: usize = AHEAD.len();
 use super::Cloth;
 
 /// The header line of a state file.
@@ -52,8 +67,18 @@ pub const HEADER: &str = "j,i,x,y,z";
 /// with inertia).
 pub const MOVING_HEADER: &str = "j,i,x,y,z,px,py,pz";
 
-/// What a state file holds: the cloth, and for a run with inertia where
-/// each point was a step before.
+/// The header line of a state file whose cloth has torn springs.
+pub const TORN_HEADER: &str = "j,i,x,y,z,torn";
+
+/// The header line of a state file with previous positions and torn
+/// springs.
+pub const MOVING_TORN_HEADER: &str = "j,i,x,y,z,px,py,pz,torn";
+
+/// Every header a state file may have.
+pub const HEADERS: [&str; 4] = [HEADER, MOVING_HEADER, TORN_HEADER, MOVING_TORN_HEADER];
+
+/// What a state file holds: the cloth, for a run with inertia where each
+/// point was a step before, and the springs torn so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct State {
     /// The cloth's points.
@@ -61,6 +86,20 @@ pub struct State {
     /// With inertia, the previous positions (the same size as `cloth`);
     /// `None` in the plain format.
     pub previous: Option<Cloth>,
+    /// The springs torn (none in a file without the `torn` column).
+    pub torn: Torn,
+}
+
+impl State {
+    /// A cloth alone: no previous positions, nothing torn.
+    pub fn of(cloth: Cloth) -> Self {
+        let torn = Torn::new(cloth.n());
+        State {
+            cloth,
+            previous: None,
+            torn,
+        }
+    }
 }
 
 /// What is wrong with a state file, and on which line (1-based; 0 when the
@@ -106,14 +145,15 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
     parse_with(bytes, n, &[HEADER]).map(|s| s.cloth)
 }
 
-/// Parse a state file in either format, plain ([`HEADER`]) or with
-/// previous positions ([`MOVING_HEADER`]), into an `n x n` state.
+/// Parse a state file in any of its formats ([`HEADERS`]: plain, with
+/// previous positions, with torn springs, or both) into an `n x n` state.
 ///
 /// # Errors
-/// As [`parse`], with eight fields a row for the format with previous
-/// positions, and a header that is neither.
+/// As [`parse`], with as many fields a row as the header names, a header
+/// that is none of them, and a `torn` field that is not a whole number
+/// from 0 to 4095 or names a spring off the grid.
 pub fn parse_state(bytes: &[u8], n: usize) -> Result<State, StateFileError> {
-    parse_with(bytes, n, &[HEADER, MOVING_HEADER])
+    parse_with(bytes, n, &HEADERS)
 }
 
 /// [`parse_state`] taking the formats whose headers are `headers`.
@@ -132,22 +172,27 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
             Some(&found) => found,
             None => {
                 let expected: Vec<String> = headers.iter().map(|h| format!("`{h}`")).collect();
+                let expected = match expected.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    _ => expected.concat(),
+                };
                 return Err(err(
                     1,
-                    format!(
-                        "expected the header {}, found `{}`",
-                        expected.join(" or "),
-                        clip(h)
-                    ),
+                    format!("expected the header {expected}, found `{}`", clip(h)),
                 ));
             }
         },
         None => unreachable!("split always yields at least one item"),
     };
     let names: Vec<&str> = header.split(',').collect();
-    let moving = header == MOVING_HEADER;
+    let moving = header == MOVING_HEADER || header == MOVING_TORN_HEADER;
+    let has_torn = names.last() == Some(&"torn");
+    let coordinates = names.len() - 2 - usize::from(has_torn);
 
     let mut points: Vec<Option<[f64; 6]>> = vec![None; n * n];
+    let mut torn = Torn::new(n);
     let mut rows = 0usize;
     let mut blank_at: Option<usize> = None;
     for (idx, line) in lines.enumerate() {
@@ -187,7 +232,8 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
         let j = index("j", fields[0])?;
         let i = index("i", fields[1])?;
         let mut p = [0.0; 6];
-        for (c, (name, s)) in names[2..].iter().zip(&fields[2..]).enumerate() {
+        let coordinate_names = &names[2..2 + coordinates];
+        for (c, (name, s)) in coordinate_names.iter().zip(&fields[2..]).enumerate() {
             p[c] = match s.parse::<f64>() {
                 Ok(v) if v.is_finite() => v,
                 Ok(_) => {
@@ -209,6 +255,28 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
             return Err(err(lineno, format!("duplicate row for j={j}, i={i}")));
         }
         *slot = Some(p);
+        if has_torn {
+            let s = fields[names.len() - 1];
+            let word = match s.parse::<u16>() {
+                Ok(w) if w < 1 << AHEAD_SPRINGS => w,
+                _ => {
+                    return Err(err(
+                        lineno,
+                        format!(
+                            "torn = `{}` is not a whole number from 0 to {}",
+                            clip(s),
+                            (1 << AHEAD_SPRINGS) - 1
+                        ),
+                    ))
+                }
+            };
+            torn.set_word(j * n + i, word).map_err(|(dj, di)| {
+                err(
+                    lineno,
+                    format!("torn names the spring to [{j}{dj:+}][{i}{di:+}], off the grid"),
+                )
+            })?;
+        }
     }
     if let Some(k) = points.iter().position(Option::is_none) {
         return Err(err(
@@ -230,6 +298,7 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
     Ok(State {
         cloth: cloth(0),
         previous: moving.then(|| cloth(3)),
+        torn,
     })
 }
 
@@ -245,26 +314,33 @@ fn clip(s: &str) -> String {
 /// The state file for `cloth`: header and `n * n` rows, each line ending in
 /// `\n`, numbers as `%.17g`.
 pub fn to_string(cloth: &Cloth) -> String {
-    state_to_string(cloth, None)
+    state_to_string(cloth, None, &Torn::new(cloth.n()))
 }
 
-/// The state file for `cloth` with the previous positions `previous`: with
-/// none, [`to_string`]'s plain format; with them, the format with
-/// [`MOVING_HEADER`], each row `j,i,x,y,z,px,py,pz`.
+/// The state file for `cloth` with the previous positions `previous` and
+/// the torn springs `torn`: with neither, [`to_string`]'s plain format;
+/// with previous positions, the format with [`MOVING_HEADER`], each row
+/// `j,i,x,y,z,px,py,pz`; with torn springs, a last column `torn`, each
+/// point's word of torn springs ([`Torn::word`]).
 ///
 /// # Panics
-/// If `previous` is not `cloth`'s size.
-pub fn state_to_string(cloth: &Cloth, previous: Option<&Cloth>) -> String {
+/// If `previous` or `torn` is not `cloth`'s size.
+pub fn state_to_string(cloth: &Cloth, previous: Option<&Cloth>, torn: &Torn) -> String {
     let n = cloth.n();
     let mut s = String::with_capacity(if previous.is_some() { 128 } else { 64 } * n * n + 32);
-    s.push_str(if previous.is_some() {
-        MOVING_HEADER
-    } else {
-        HEADER
+    let with_torn = !torn.is_empty();
+    s.push_str(match (previous.is_some(), with_torn) {
+        (false, false) => HEADER,
+        (true, false) => MOVING_HEADER,
+        (false, true) => TORN_HEADER,
+        (true, true) => MOVING_TORN_HEADER,
     });
     s.push('\n');
     if let Some(p) = previous {
         assert_eq!(p.n(), n, "previous positions are the cloth's size");
+    }
+    if with_torn {
+        assert_eq!(torn.n(), n, "the torn springs are the cloth's");
     }
     for j in 0..n {
         for i in 0..n {
@@ -283,6 +359,9 @@ pub fn state_to_string(cloth: &Cloth, previous: Option<&Cloth>) -> String {
                     format_g17(py),
                     format_g17(pz)
                 ));
+            }
+            if with_torn {
+                s.push_str(&format!(",{}", torn.word(j * n + i)));
             }
             s.push('\n');
         }

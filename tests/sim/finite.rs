@@ -240,7 +240,10 @@ proptest! {
         // size (then dropped: at rest), any damping, 3 steps.
         let mut m = model;
         m.inertia.get_or_insert(Damping::new(0.0).unwrap());
-        let state = cloth_demo::sim::state_file::State { cloth, previous: Some(previous) };
+        let state = cloth_demo::sim::state_file::State {
+            previous: Some(previous),
+            ..cloth_demo::sim::state_file::State::of(cloth)
+        };
         let mut sim = Simulation::resume_state(state, 99, m);
         for step in 0..3 {
             sim.step();

@@ -184,8 +184,8 @@ fn the_previous_positions_come_and_go_with_inertia() {
     let plain = Simulation::resume_with(golden_cloth(300), 300, inertia(0.1));
     assert_eq!(plain.previous(), Some(&golden_cloth(300)));
     let moving = State {
-        cloth: golden_cloth(300),
         previous: Some(golden_cloth(15)),
+        ..State::of(golden_cloth(300))
     };
     let dropped = Simulation::resume_state(moving.clone(), 300, Model::ORIGINAL);
     assert!(dropped.previous().is_none());
@@ -204,7 +204,7 @@ fn the_originals_state_files_are_the_plain_format_byte_for_byte() {
         let state = state_file::parse_state(&bytes, GRID).unwrap();
         assert!(state.previous.is_none());
         assert_eq!(
-            state_file::state_to_string(&state.cloth, None).as_bytes(),
+            state_file::state_to_string(&state.cloth, None, &state.torn).as_bytes(),
             &bytes[..]
         );
         assert_eq!(state_file::to_string(&state.cloth).as_bytes(), &bytes[..]);
@@ -229,7 +229,7 @@ fn states_with_previous_positions_round_trip_and_resume_exactly() {
             "{scene}"
         );
         assert_eq!(
-            state_file::state_to_string(&state.cloth, state.previous.as_ref()),
+            state_file::state_to_string(&state.cloth, state.previous.as_ref(), &state.torn),
             text
         );
         let mut resumed = Simulation::resume_state(state, 40, scene.model());
@@ -287,7 +287,8 @@ fn bad_files_with_previous_positions_give_one_line_errors_naming_the_line() {
         (join(&extra), "line 1026: extra row: expected 1024 rows"),
         (
             edit(0, "j,i,x,y,z,px,py"),
-            "line 1: expected the header `j,i,x,y,z` or `j,i,x,y,z,px,py,pz`, found `j,i,x,y,z,px,py`",
+            "line 1: expected the header `j,i,x,y,z`, `j,i,x,y,z,px,py,pz`, `j,i,x,y,z,torn` \
+             or `j,i,x,y,z,px,py,pz,torn`, found `j,i,x,y,z,px,py`",
         ),
     ];
     for (bad, want) in cases {

@@ -29,8 +29,7 @@
 #![forbid(unsafe_code)]
 
 use super::finite;
-use crate::sim::model::Pins;
-use crate::sim::Cloth;
+use crate::sim::{Cloth, PinSet};
 
 /// The longest carried move, `(1 - D) (x - x_prev)`, of a point in a
 /// step, world units: the grid spacing, 0.1. The article's spring
@@ -70,7 +69,7 @@ pub const MAX_STEP_MOVE: f64 = 0.5;
 ///
 /// # Panics
 /// If `previous` is not `cloth`'s size.
-pub fn predict(cloth: &mut Cloth, previous: &mut Cloth, damping: f64, pins: Pins) {
+pub fn predict(cloth: &mut Cloth, previous: &mut Cloth, damping: f64, pins: &PinSet) {
     let n = cloth.n();
     assert_eq!(previous.n(), n, "previous positions are the cloth's size");
     let keep = 1.0 - damping;
@@ -78,7 +77,7 @@ pub fn predict(cloth: &mut Cloth, previous: &mut Cloth, damping: f64, pins: Pins
         let here = [cloth.x[k], cloth.y[k], cloth.z[k]];
         let before = [previous.x[k], previous.y[k], previous.z[k]];
         [previous.x[k], previous.y[k], previous.z[k]] = here;
-        if pins.holds(n, k / n, k % n) {
+        if pins.contains(k) {
             continue;
         }
         let mut carry = [0.0; 3];
@@ -104,15 +103,19 @@ pub fn predict(cloth: &mut Cloth, previous: &mut Cloth, damping: f64, pins: Pins
 /// (`previous`, as [`predict`] left it) brought back along its move to
 /// that distance (each component of the move scaled by `MAX_STEP_MOVE /
 /// length`, the length found as [`predict`] finds it). Returns how many
-/// points it moved. Pinned points have not moved, so are never touched.
+/// points it moved. Pinned points are never touched: they are where the
+/// step put them (a held point may have been put further).
 ///
 /// # Panics
 /// If `previous` is not `cloth`'s size.
-pub fn limit(cloth: &mut Cloth, previous: &Cloth) -> usize {
+pub fn limit(cloth: &mut Cloth, previous: &Cloth, pins: &PinSet) -> usize {
     let n = cloth.n();
     assert_eq!(previous.n(), n, "previous positions are the cloth's size");
     let mut limited = 0;
     for k in 0..n * n {
+        if pins.contains(k) {
+            continue;
+        }
         let before = [previous.x[k], previous.y[k], previous.z[k]];
         let step = [
             finite(cloth.x[k] - before[0]),

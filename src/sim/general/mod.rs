@@ -38,11 +38,12 @@ mod pass;
 mod point;
 mod rows;
 pub mod self_collision;
+pub mod tear;
 pub mod wind;
 
 pub use hooke::{hooke_term, HOOKE_STIFFNESS};
 pub use pass::{pass, passes, wind_at};
-pub(crate) use pass::{step, Workspace};
+pub(crate) use pass::{step, Hands, Workspace};
 pub(crate) use point::{finite, put};
 pub use point::{moved_point, moved_point_in_wind, spring, springs};
 pub use self_collision::{Settled, SpatialHash};

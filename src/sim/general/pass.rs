@@ -4,10 +4,23 @@
 #![forbid(unsafe_code)]
 
 use super::point::{moved_point_with, springs};
-use super::rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, Rows};
-use super::{inertia, put, wind, SpatialHash};
-use crate::sim::model::{Buffering, Model, Pins, SpringLaw};
-use crate::sim::{collide, Cloth, InstructionSet, Spheres};
+use super::rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, RowPass};
+use super::{inertia, put, tear, wind, SpatialHash};
+use crate::sim::model::{Buffering, Model, SpringLaw};
+use crate::sim::{collide, Cloth, InstructionSet, PinSet, Spheres, Torn};
+
+/// What holds the cloth in a step besides its springs, and what it has
+/// lost: the points that stay where they are (a held point among them),
+/// the held point's place, and the torn springs, which a step with
+/// tearing adds to.
+pub(crate) struct Hands<'a> {
+    /// The points that do not move, the held one included.
+    pub(crate) pins: &'a PinSet,
+    /// The held point (row-major) and where the step puts it.
+    pub(crate) held: Option<(usize, [f64; 3])>,
+    /// The torn springs.
+    pub(crate) torn: &'a mut Torn,
+}
 
 /// What the general pass keeps between passes so that a step allocates
 /// nothing: the second buffer, the wind's pushes and the self-collision's
@@ -25,21 +38,27 @@ pub(crate) struct Workspace {
 
 /// One step of any model through the general pass, on the instruction set
 /// `set`: the spheres move, then with inertia Verlet's move
-/// ([`inertia::predict`]), then `model.passes` passes of the cloth, then
-/// with inertia no point further than [`inertia::MAX_STEP_MOVE`] from
-/// where the step found it ([`inertia::limit`]), then with self-collision
-/// the pushes that leave no two points closer than the thickness
-/// ([`SpatialHash::settle`]). For the original model it gives the same
+/// ([`inertia::predict`]), then a held point is put where `hands` says,
+/// then `model.passes` passes of the cloth, then with inertia no point
+/// further than [`inertia::MAX_STEP_MOVE`] from where the step found it
+/// ([`inertia::limit`]), then with self-collision the pushes that leave no
+/// two points closer than the thickness ([`SpatialHash::settle`]), then
+/// with tearing every spring stretched past the factor breaks
+/// ([`tear::tear`]). Pinned points (the held one among them) stay where
+/// they are throughout, and torn springs pull neither end. For the
+/// original model, with nothing pinned, held or torn, it gives the same
 /// bits as the fast pass.
 ///
 /// With inertia the `previous` positions are used and updated (none, or
 /// none of the cloth's size: the cloth starts at rest); without, they are
-/// dropped.
+/// dropped. A held point's velocity is then its last move, so a cloth let
+/// go carries on as it was pulled.
 pub(crate) fn step(
     cloth: &mut Cloth,
     spheres: &mut Spheres,
     previous: &mut Option<Cloth>,
     model: &Model,
+    hands: &mut Hands<'_>,
     set: InstructionSet,
     ws: &mut Workspace,
 ) {
@@ -50,31 +69,38 @@ pub(crate) fn step(
                 *previous = Some(cloth.clone());
             }
             if let Some(previous) = previous {
-                inertia::predict(cloth, previous, damping.get(), model.pins);
+                inertia::predict(cloth, previous, damping.get(), hands.pins);
             }
         }
         None => *previous = None,
+    }
+    if let Some((k, at)) = hands.held {
+        let n = cloth.n();
+        put(cloth, k / n, k % n, at);
     }
     let mut back = match ws.back.take() {
         Some(back) if back.n() == cloth.n() => back,
         _ => cloth.clone(),
     };
     for _ in 0..model.passes.get() {
-        pass_in(set, cloth, &mut back, spheres, model, ws);
+        pass_in(set, cloth, &mut back, spheres, model, hands.pins, hands.torn, ws);
     }
     ws.back = Some(back);
     if let Some(previous) = previous.as_ref() {
-        inertia::limit(cloth, previous);
+        inertia::limit(cloth, previous, hands.pins);
     }
-    settle(cloth, model, ws);
+    settle(cloth, model, hands.pins, ws);
+    if let Some(factor) = model.tear {
+        tear::tear(cloth, model, factor, hands.torn);
+    }
 }
 
 /// The end of a step with self-collision: every two points closer than the
 /// thickness pushed apart until none are ([`SpatialHash::settle`]).
-fn settle(cloth: &mut Cloth, model: &Model, ws: &mut Workspace) {
+fn settle(cloth: &mut Cloth, model: &Model, pins: &PinSet, ws: &mut Workspace) {
     if let Some(t) = model.self_collision {
         ws.hash
-            .settle(cloth, t.get(), model.springs.reach(), model.pins);
+            .settle_pinned(cloth, t.get(), model.springs.reach(), pins);
     }
 }
 
@@ -87,6 +113,7 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
         *back = cloth.clone();
     }
     let mut workspace = Workspace::default();
+    let (pins, mut torn) = (PinSet::from_pins(model.pins, cloth.n()), Torn::new(cloth.n()));
     for _ in 0..model.passes.get() {
         pass_in(
             InstructionSet::best(),
@@ -94,10 +121,12 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
             back,
             spheres,
             model,
+            &pins,
+            &mut torn,
             &mut workspace,
         );
     }
-    settle(cloth, model, &mut workspace);
+    settle(cloth, model, &pins, &mut workspace);
 }
 
 /// One pass of `model`: each point, in `model.order`, moved by gravity,
@@ -120,12 +149,15 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 /// # Panics
 /// If `back.n() != cloth.n()` and the model is double buffered.
 pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
+    let n = cloth.n();
     pass_in(
         InstructionSet::best(),
         cloth,
         back,
         spheres,
         model,
+        &PinSet::from_pins(model.pins, n),
+        &mut Torn::new(n),
         &mut Workspace::default(),
     );
 }
@@ -144,41 +176,49 @@ pub fn wind_at(model: &Model, a: u64) -> Option<[f64; 3]> {
     Some([w[0] * g, w[1] * g, w[2] * g])
 }
 
-/// [`pass`] with the workspace kept between passes.
+/// [`pass`] with the pins, the torn springs and the workspace of a step.
+#[allow(clippy::too_many_arguments)]
 fn pass_in(
     set: InstructionSet,
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
     model: &Model,
+    pins: &PinSet,
+    torn: &Torn,
     ws: &mut Workspace,
 ) {
     let pushes = match wind_at(model, spheres.a()) {
         Some(w) => {
-            ws.wind.compute(cloth, w);
+            ws.wind.compute_torn(cloth, w, torn);
             Some(&ws.wind)
         }
         None => None,
     };
+    let hands = (pins, torn);
     // The law is picked once a pass, not once a spring.
     match model.law {
-        SpringLaw::Article => pass_with(set, cloth, back, spheres, model, pushes, ArticleLaw),
-        SpringLaw::Hooke => pass_with(set, cloth, back, spheres, model, pushes, HookeLaw),
+        SpringLaw::Article => {
+            pass_with(set, cloth, back, spheres, model, hands, pushes, ArticleLaw)
+        }
+        SpringLaw::Hooke => pass_with(set, cloth, back, spheres, model, hands, pushes, HookeLaw),
     }
     if let Some(t) = model.self_collision {
         ws.hash
-            .separate(cloth, t.get(), model.springs.reach(), model.pins);
+            .separate_pinned(cloth, t.get(), model.springs.reach(), pins);
     }
 }
 
 /// The moves and collisions of [`pass`] with the spring law `term`.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn pass_with<L: RowLaw>(
     set: InstructionSet,
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
     model: &Model,
+    (pins, torn): (&PinSet, &Torn),
     pushes: Option<&wind::Pushes>,
     term: L,
 ) {
@@ -189,21 +229,16 @@ fn pass_with<L: RowLaw>(
     match model.buffering {
         Buffering::Double => {
             assert_eq!(back.n(), n, "the second buffer is the cloth's size");
-            let rows = Rows::new(n);
-            double_dispatch(
-                set,
-                cloth,
-                back,
-                spheres,
-                model.order,
-                rows,
-                &springs,
+            let pass = RowPass {
+                order: model.order,
+                springs: &springs,
                 share,
-                pushes.map(|p| &p.m),
-                term,
-            );
+                wind: pushes.map(|p| &p.m),
+                torn,
+            };
+            double_dispatch(set, cloth, back, spheres, &pass, term);
             // Pinned points stay where they were.
-            for k in pinned(model.pins, n) {
+            for k in pins.iter() {
                 back.x[k] = cloth.x[k];
                 back.y[k] = cloth.y[k];
                 back.z[k] = cloth.z[k];
@@ -212,33 +247,20 @@ fn pass_with<L: RowLaw>(
         }
         Buffering::InPlace => {
             for (j, i) in model.order.visit(n) {
-                if model.pins.holds(n, j, i) {
+                if pins.contains(j * n + i) {
                     continue;
                 }
                 let moved = moved_point_with(
                     cloth,
-                    j,
-                    i,
+                    (j, i),
                     &springs,
                     share,
                     push(j * n + i),
+                    torn,
                     |a, b, rest| term.full(a, b, rest),
                 );
                 put(cloth, j, i, collide(moved, spheres));
             }
         }
     }
-}
-
-/// The pinned points of an `n x n` grid, row-major indices, ascending.
-fn pinned(pins: Pins, n: usize) -> impl Iterator<Item = usize> {
-    let top = match pins {
-        Pins::Top => 0..n,
-        _ => 0..0,
-    };
-    let corners = match pins {
-        Pins::Corners => vec![0, n - 1],
-        _ => Vec::new(),
-    };
-    top.chain(corners)
 }

@@ -5,7 +5,7 @@
 
 use super::hooke::hooke_term;
 use crate::sim::model::{Model, SpringLaw};
-use crate::sim::{spring_term, Cloth, DIST, GRAVITY, SPACING};
+use crate::sim::{spring_term, Cloth, Torn, DIST, GRAVITY, SPACING};
 
 /// The springs on a point under `model`, in the order they are summed:
 /// `(dj, di, rest)` for each neighbour `[j + dj][i + di]` the model's
@@ -60,22 +60,24 @@ pub fn moved_point_in_wind(
 ) -> [f64; 3] {
     assert!(j < cloth.n() && i < cloth.n());
     let (springs, share) = (springs(model), model.springs.share());
+    let whole = Torn::new(cloth.n());
+    let at = (j, i);
     match model.law {
-        SpringLaw::Article => moved_point_with(cloth, j, i, &springs, share, push, spring_term),
-        SpringLaw::Hooke => moved_point_with(cloth, j, i, &springs, share, push, hooke_term),
+        SpringLaw::Article => moved_point_with(cloth, at, &springs, share, push, &whole, spring_term),
+        SpringLaw::Hooke => moved_point_with(cloth, at, &springs, share, push, &whole, hooke_term),
     }
 }
 
 /// [`moved_point_in_wind`] with the model's springs, share and law worked
-/// out.
+/// out, and the springs of `torn` left out.
 #[inline(always)]
 pub(super) fn moved_point_with(
     cloth: &Cloth,
-    j: usize,
-    i: usize,
+    (j, i): (usize, usize),
     springs: &[(isize, isize, f64)],
     share: f64,
     push: [f64; 3],
+    torn: &Torn,
     term: impl Fn([f64; 3], [f64; 3], f64) -> [f64; 3],
 ) -> [f64; 3] {
     let n = cloth.n();
@@ -85,7 +87,7 @@ pub(super) fn moved_point_with(
     for &(dj, di, rest) in springs {
         // Off the grid above or to the left wraps round to a huge index.
         let (jj, ii) = (j.wrapping_add_signed(dj), i.wrapping_add_signed(di));
-        if jj >= n || ii >= n {
+        if jj >= n || ii >= n || torn.contains(j, i, dj, di) {
             continue;
         }
         let q = jj * n + ii;

@@ -4,28 +4,42 @@
 
 use super::{finite, hooke_term, put, HOOKE_STIFFNESS};
 use crate::sim::model::Order;
-use crate::sim::{collide, spring_term, Cloth, InstructionSet, Spheres, GRAVITY, STIFFNESS};
+use crate::sim::{
+    collide, spring_term, Cloth, InstructionSet, Spheres, Torn, GRAVITY, STIFFNESS,
+};
+
+/// What a double-buffered pass reads besides the cloth: the visiting
+/// order, the model's springs and their share, the wind's moves, and the
+/// springs torn.
+pub(super) struct RowPass<'a> {
+    /// The order the rows are visited in (it cannot change a bit).
+    pub(super) order: Order,
+    /// The springs on a point, `(dj, di, rest)`, in the order summed.
+    pub(super) springs: &'a [(isize, isize, f64)],
+    /// The share of its strength each spring moves its point by.
+    pub(super) share: f64,
+    /// Each point's wind move this pass, x, y and z, row-major.
+    pub(super) wind: Option<&'a [Vec<f64>; 3]>,
+    /// The springs that pull neither end.
+    pub(super) torn: &'a Torn,
+}
 
 /// The double-buffered pass from `cloth` into `back`: row by row in
-/// `order`, each row's points moved ([`Rows::moved_row`]) and collided.
-/// Each new position reads only old ones, so the order cannot change a
-/// bit.
+/// `pass.order`, each row's points moved ([`Rows::moved_row`]) and
+/// collided. Each new position reads only old ones, so the order cannot
+/// change a bit.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 pub(super) fn double<L: RowLaw>(
     cloth: &Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
-    order: Order,
-    mut rows: Rows,
-    springs: &[(isize, isize, f64)],
-    share: f64,
-    wind: Option<&[Vec<f64>; 3]>,
+    pass: &RowPass<'_>,
     law: L,
 ) {
     let n = cloth.n();
-    for (j, _) in order.visit(n).step_by(n) {
-        rows.moved_row(cloth, j, springs, share, wind, law);
+    let mut rows = Rows::new(n);
+    for (j, _) in pass.order.visit(n).step_by(n) {
+        rows.moved_row(cloth, j, pass, law);
         for i in 0..n {
             let moved = [rows.m[0][i], rows.m[1][i], rows.m[2][i]];
             put(back, j, i, collide(moved, spheres));
@@ -40,63 +54,32 @@ pub(super) fn double<L: RowLaw>(
 ///
 /// # Panics
 /// If this CPU cannot run `set`.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn double_dispatch<L: RowLaw>(
     set: InstructionSet,
     cloth: &Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
-    order: Order,
-    rows: Rows,
-    springs: &[(isize, isize, f64)],
-    share: f64,
-    wind: Option<&[Vec<f64>; 3]>,
+    pass: &RowPass<'_>,
     law: L,
 ) {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512f")]
-        #[allow(clippy::too_many_arguments)]
-        fn avx512<L: RowLaw>(
-            c: &Cloth,
-            b: &mut Cloth,
-            s: &Spheres,
-            o: Order,
-            r: Rows,
-            sp: &[(isize, isize, f64)],
-            sh: f64,
-            w: Option<&[Vec<f64>; 3]>,
-            l: L,
-        ) {
-            double(c, b, s, o, r, sp, sh, w, l)
+        fn avx512<L: RowLaw>(c: &Cloth, b: &mut Cloth, s: &Spheres, p: &RowPass<'_>, l: L) {
+            double(c, b, s, p, l)
         }
         #[target_feature(enable = "avx2")]
-        #[allow(clippy::too_many_arguments)]
-        fn avx2<L: RowLaw>(
-            c: &Cloth,
-            b: &mut Cloth,
-            s: &Spheres,
-            o: Order,
-            r: Rows,
-            sp: &[(isize, isize, f64)],
-            sh: f64,
-            w: Option<&[Vec<f64>; 3]>,
-            l: L,
-        ) {
-            double(c, b, s, o, r, sp, sh, w, l)
+        fn avx2<L: RowLaw>(c: &Cloth, b: &mut Cloth, s: &Spheres, p: &RowPass<'_>, l: L) {
+            double(c, b, s, p, l)
         }
         match set.check() {
             Ok(InstructionSet::Avx512Fma | InstructionSet::Avx512) => {
                 // SAFETY: the CPU has AVX-512F: `check` found it.
-                return unsafe {
-                    avx512(cloth, back, spheres, order, rows, springs, share, wind, law)
-                };
+                return unsafe { avx512(cloth, back, spheres, pass, law) };
             }
             Ok(InstructionSet::Avx2) => {
                 // SAFETY: the CPU has AVX2: `check` found it.
-                return unsafe {
-                    avx2(cloth, back, spheres, order, rows, springs, share, wind, law)
-                };
+                return unsafe { avx2(cloth, back, spheres, pass, law) };
             }
             Ok(InstructionSet::Baseline) => {}
             Err(e) => panic!("{e}"),
@@ -104,7 +87,7 @@ pub(super) fn double_dispatch<L: RowLaw>(
     }
     #[cfg(not(target_arch = "x86_64"))]
     assert!(set.is_available(), "this CPU cannot run {set}");
-    double(cloth, back, spheres, order, rows, springs, share, wind, law)
+    double(cloth, back, spheres, pass, law)
 }
 
 /// A spring law worked a row at a time: `dd` where `d` is a normal
@@ -174,15 +157,8 @@ impl Rows {
     ///
     /// [`moved_point_in_wind`]: super::moved_point_in_wind
     #[inline(always)]
-    fn moved_row<L: RowLaw>(
-        &mut self,
-        cloth: &Cloth,
-        j: usize,
-        springs: &[(isize, isize, f64)],
-        share: f64,
-        wind: Option<&[Vec<f64>; 3]>,
-        law: L,
-    ) {
+    fn moved_row<L: RowLaw>(&mut self, cloth: &Cloth, j: usize, pass: &RowPass<'_>, law: L) {
+        let (springs, share, wind, torn) = (pass.springs, pass.share, pass.wind, pass.torn);
         let n = cloth.n();
         let [mx, my, mz] = &mut self.m;
         mx.fill(0.0);
@@ -236,10 +212,22 @@ impl Rows {
                     }
                 }
             }
-            for k in 0..hi - lo {
-                mx[lo + k] += tx[k] * share;
-                my[lo + k] += ty[k] * share;
-                mz[lo + k] += tz[k] * share;
+            if torn.is_empty() {
+                for k in 0..hi - lo {
+                    mx[lo + k] += tx[k] * share;
+                    my[lo + k] += ty[k] * share;
+                    mz[lo + k] += tz[k] * share;
+                }
+            } else {
+                // A torn spring adds nothing (not even a zero, which could
+                // turn a -0 sum into +0): its point goes on as without it.
+                for k in 0..hi - lo {
+                    if !torn.contains(j, lo + k, dj, di) {
+                        mx[lo + k] += tx[k] * share;
+                        my[lo + k] += ty[k] * share;
+                        mz[lo + k] += tz[k] * share;
+                    }
+                }
             }
         }
         for i in 0..n {

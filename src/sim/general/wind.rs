@@ -33,7 +33,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::sim::Cloth;
+use crate::sim::{Cloth, Torn};
 
 /// The wind's strength at step `a` with gusts, as a factor of the steady
 /// wind: `1 + 0.5 sin(2 pi a / 300) + 0.3 sin(2 pi a / 97 + 1)`, a slow
@@ -167,6 +167,12 @@ impl Pushes {
     /// Work out every point's move under the wind `w` from `cloth` as it
     /// is.
     pub fn compute(&mut self, cloth: &Cloth, w: [f64; 3]) {
+        self.compute_torn(cloth, w, &Torn::new(cloth.n()));
+    }
+
+    /// [`Pushes::compute`] on a cloth with holes: a triangle that has lost
+    /// a spring ([`Torn::triangle_torn`]) catches no wind.
+    pub fn compute_torn(&mut self, cloth: &Cloth, w: [f64; 3], torn: &Torn) {
         let n = cloth.n();
         let q = n - 1;
         self.tri.clear();
@@ -188,6 +194,8 @@ impl Pushes {
                 for (qj, qi) in corner_quads(n, j, i) {
                     let t = &self.tri[qj * q + qi];
                     let (in_a, in_b) = corner_of(qj, qi, j, i);
+                    let in_a = in_a && !torn.triangle_torn(qj, qi, false);
+                    let in_b = in_b && !torn.triangle_torn(qj, qi, true);
                     for (tri, inside) in [(t[0], in_a), (t[1], in_b)] {
                         if inside {
                             s[0] += tri[0];

@@ -27,6 +27,9 @@ pub enum ModelError {
     Thickness(String),
     /// A scene with no such name (the name given).
     Scene(String),
+    /// A tearing factor that is not a number more than 1 and at most 100
+    /// (the text given).
+    Tear(String),
 }
 
 impl fmt::Display for ModelError {
@@ -37,7 +40,9 @@ impl fmt::Display for ModelError {
     /// `wind must be X,Y,Z, three numbers from -0.1 to 0.1 (world units a
     /// pass), got "1,2"`, `damping must be a number from 0 to 1, got 2`,
     /// `thickness must be a number from 0.001 to 0.2, got "thick"`,
-    /// `unknown scene "sail": expected original, curtain, flag or drape`.
+    /// `unknown scene "sail": expected original, curtain, flag or drape`,
+    /// `the tearing factor must be a number more than 1 and at most 100,
+    /// got 0.5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ModelError::Passes(got) => {
@@ -72,6 +77,13 @@ impl fmt::Display for ModelError {
                 "thickness must be a number from {} to {}, got {}",
                 limits::THICKNESS.0,
                 limits::THICKNESS.1,
+                shown(got)
+            ),
+            ModelError::Tear(got) => write!(
+                f,
+                "the tearing factor must be a number more than {} and at most {}, got {}",
+                limits::TEAR.0,
+                limits::TEAR.1,
                 shown(got)
             ),
             ModelError::Scene(name) => {

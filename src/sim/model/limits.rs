@@ -20,5 +20,9 @@ pub(super) const SCENES: [&str; 4] = ["original", "curtain", "flag", "drape"];
 /// The largest wind component either way, world units a pass.
 pub(super) const WIND: f64 = 0.1;
 
+/// Tearing's factor of the rest length: more than the first, at most the
+/// second.
+pub(super) const TEAR: (f64, f64) = (1.0, 100.0);
+
 /// Self-collision thickness, the least and the most, world units.
 pub(super) const THICKNESS: (f64, f64) = (0.001, 2.0 * SPACING);

@@ -70,6 +70,7 @@ mod pins;
 mod scene;
 mod settings;
 mod springs;
+mod tear;
 mod thickness;
 mod wind;
 
@@ -81,5 +82,6 @@ pub use pins::Pins;
 pub use scene::Scene;
 pub use settings::{Buffering, Model, SpringLaw};
 pub use springs::{Springs, BEND_SHARE};
+pub use tear::TearFactor;
 pub use thickness::Thickness;
 pub use wind::Wind;

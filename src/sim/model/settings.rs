@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::{Damping, Order, Passes, Pins, Springs, Thickness, Wind};
+use super::{Damping, Order, Passes, Pins, Springs, TearFactor, Thickness, Wind};
 
 /// The physics a [`Simulation`](super::Simulation) runs: how many passes a
 /// step makes, which springs join the points, how a pass stores its moves,
@@ -59,6 +59,11 @@ pub struct Model {
     /// apart each pass; `None`, the original, has "nothing to stop the
     /// cloth passing through itself".
     pub self_collision: Option<Thickness>,
+    /// Tearing: `Some(factor)` breaks, at the end of each step, every
+    /// spring longer than `factor` times its rest length, for good (the
+    /// tearable-cloth pages' "Tear it."); `None`, the original, holds
+    /// every spring whatever its length.
+    pub tear: Option<TearFactor>,
 }
 
 impl Model {
@@ -76,6 +81,7 @@ impl Model {
         gusts: false,
         inertia: None,
         self_collision: None,
+        tear: None,
     };
 
     /// Whether this is the original model (then the fast, bit-exact pass
@@ -83,6 +89,14 @@ impl Model {
     /// is not.
     pub fn is_original(&self) -> bool {
         *self == Model::ORIGINAL
+    }
+
+    /// Whether the passes move the cloth as the original's do: the
+    /// original model, or the original with tearing, which changes no
+    /// pass but only checks the springs after each step (so the fast pass
+    /// runs its steps until a spring tears).
+    pub fn moves_as_original(&self) -> bool {
+        Model { tear: None, ..*self }.is_original()
     }
 
     /// What differs from the original, one short phrase per field that
@@ -93,7 +107,7 @@ impl Model {
     /// diagonals`, `bending springs`, `in place`, `reversed order`,
     /// `Hooke's law`, `pinned top` / `pinned corners`, `wind X,Y,Z` (a
     /// calm wind says nothing), `gusts`, `inertia D`, `self-collision`
-    /// (at the default thickness) or `self-collision T`.
+    /// (at the default thickness) or `self-collision T`, `tearing F`.
     pub fn differences(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.passes != Passes::ORIGINAL {
@@ -137,6 +151,9 @@ impl Model {
             None => {}
             Some(t) if t == Thickness::default() => out.push("self-collision".into()),
             Some(t) => out.push(format!("self-collision {t}")),
+        }
+        if let Some(f) = self.tear {
+            out.push(format!("tearing {f}"));
         }
         out
     }

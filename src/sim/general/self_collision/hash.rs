@@ -7,7 +7,7 @@ use super::pairs::{dist2, PairList};
 use super::push::{push_apart, square_at_least};
 use super::tuning::{DRIFT, LOOSE_DRIFT, SETTLE_SLACK, SETTLE_SWEEPS, SLACK, SWEEPS};
 use crate::sim::model::Pins;
-use crate::sim::Cloth;
+use crate::sim::{Cloth, PinSet};
 
 /// The pair list and the points it was made for: scratch space for
 /// [`SpatialHash::separate`] and [`SpatialHash::settle`], kept between
@@ -23,8 +23,6 @@ pub struct SpatialHash {
     /// The sweep (of this call, counting from 1) that last moved each
     /// point; 0 for none.
     moved_in: Vec<u32>,
-    /// The pins `pinned` (and the list) were made for.
-    pins: Option<Pins>,
     /// The candidate pairs.
     list: PairList,
 }
@@ -63,6 +61,21 @@ impl SpatialHash {
         reach: usize,
         pins: Pins,
     ) -> usize {
+        let pins = PinSet::from_pins(pins, cloth.n());
+        self.separate_pinned(cloth, thickness, reach, &pins)
+    }
+
+    /// [`SpatialHash::separate`] with the points of `pins` pinned.
+    ///
+    /// # Panics
+    /// If `thickness` is not positive and finite.
+    pub fn separate_pinned(
+        &mut self,
+        cloth: &mut Cloth,
+        thickness: f64,
+        reach: usize,
+        pins: &PinSet,
+    ) -> usize {
         self.sweeps(cloth, thickness, reach, pins, SWEEPS, SLACK).1
     }
 
@@ -81,6 +94,21 @@ impl SpatialHash {
         thickness: f64,
         reach: usize,
         pins: Pins,
+    ) -> Settled {
+        let pins = PinSet::from_pins(pins, cloth.n());
+        self.settle_pinned(cloth, thickness, reach, &pins)
+    }
+
+    /// [`SpatialHash::settle`] with the points of `pins` pinned.
+    ///
+    /// # Panics
+    /// If `thickness` is not positive and finite.
+    pub fn settle_pinned(
+        &mut self,
+        cloth: &mut Cloth,
+        thickness: f64,
+        reach: usize,
+        pins: &PinSet,
     ) -> Settled {
         let (sweeps, pushes, settled) =
             self.sweeps(cloth, thickness, reach, pins, SETTLE_SWEEPS, SETTLE_SLACK);
@@ -119,7 +147,7 @@ impl SpatialHash {
         cloth: &mut Cloth,
         t: f64,
         reach: usize,
-        pins: Pins,
+        pins: &PinSet,
         most: usize,
         slack: f64,
     ) -> (usize, usize, bool) {
@@ -129,9 +157,8 @@ impl SpatialHash {
         self.pos.clear();
         self.pos
             .extend((0..count).map(|k| [cloth.x[k], cloth.y[k], cloth.z[k]]));
-        if self.pinned.len() != count || self.pins != Some(pins) {
-            self.pinned = (0..count).map(|k| pins.holds(n, k / n, k % n)).collect();
-            self.pins = Some(pins);
+        if self.pinned.len() != count || (0..count).any(|k| self.pinned[k] != pins.contains(k)) {
+            self.pinned = (0..count).map(|k| pins.contains(k)).collect();
             self.list.made_for = None;
         }
         let h2 = [

@@ -1,0 +1,139 @@
+//! Hands on the cloth: a point held where the caller says each step, pins
+//! set and freed by hand, and the springs torn.
+
+#![forbid(unsafe_code)]
+
+use std::fmt;
+
+use super::Simulation;
+use crate::sim::{PinSet, Torn};
+
+/// A held point: the point, `(j, i)`, and where each step puts it, world
+/// units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Held {
+    /// The point, row-major index `j * n + i`.
+    pub(crate) point: usize,
+    /// Where the next step puts it.
+    pub at: [f64; 3],
+    /// Points along each side of the grid.
+    n: usize,
+}
+
+impl Held {
+    /// The point held, `(j, i)`.
+    pub fn point(&self) -> (usize, usize) {
+        (self.point / self.n, self.point % self.n)
+    }
+}
+
+/// Why a hand on the cloth was refused.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HandError {
+    /// Point `[j][i]` is not on the `n x n` grid.
+    OffGrid {
+        /// The row asked for.
+        j: usize,
+        /// The column asked for.
+        i: usize,
+        /// Points along each side of the grid.
+        n: usize,
+    },
+    /// A place with a coordinate that is not finite.
+    NotFinite([f64; 3]),
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HandError::OffGrid { j, i, n } => {
+                write!(f, "point [{j}][{i}] is off the {n} x {n} grid")
+            }
+            HandError::NotFinite(p) => {
+                write!(f, "a point cannot be held at {p:?}: not finite")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HandError {}
+
+impl Simulation {
+    /// The row-major index of point `[j][i]`.
+    fn index(&self, j: usize, i: usize) -> Result<usize, HandError> {
+        let n = self.cloth.n();
+        if j < n && i < n {
+            Ok(j * n + i)
+        } else {
+            Err(HandError::OffGrid { j, i, n })
+        }
+    }
+
+    /// Hold point `[j][i]` at `at` (world units): from the next step on,
+    /// each step puts it there before its passes, and it stays there
+    /// through them, a pin the caller moves; the rest of the cloth follows
+    /// through its springs, the spheres and floor still push the rest out.
+    /// Call again to move it, or to hold another point instead. A pinned
+    /// point held is freed: let go, it falls ([`Simulation::pin`] it
+    /// first to keep it). With inertia, a point let go carries on at its
+    /// last step's move.
+    ///
+    /// # Errors
+    /// [`HandError`] for a point off the grid or a place not finite; the
+    /// hold is then as it was.
+    pub fn hold(&mut self, j: usize, i: usize, at: [f64; 3]) -> Result<(), HandError> {
+        let point = self.index(j, i)?;
+        if !at.iter().all(|c| c.is_finite()) {
+            return Err(HandError::NotFinite(at));
+        }
+        self.pins.remove(point);
+        self.held = Some(Held {
+            point,
+            at,
+            n: self.cloth.n(),
+        });
+        Ok(())
+    }
+
+    /// Let go of the held point, if any: it moves with the rest from the
+    /// next step on. Returns the point that was held, `(j, i)`.
+    pub fn release(&mut self) -> Option<(usize, usize)> {
+        self.held.take().map(|h| h.point())
+    }
+
+    /// The held point and where the next step puts it, if any.
+    pub fn held(&self) -> Option<Held> {
+        self.held
+    }
+
+    /// Pin point `[j][i]` where it is: no step moves it until it is freed
+    /// ([`Simulation::unpin`], or held). Returns whether it was free.
+    ///
+    /// # Errors
+    /// [`HandError::OffGrid`] for a point off the grid.
+    pub fn pin(&mut self, j: usize, i: usize) -> Result<bool, HandError> {
+        let k = self.index(j, i)?;
+        Ok(self.pins.insert(k))
+    }
+
+    /// Free point `[j][i]`, one of the model's pins included. Returns
+    /// whether it was pinned.
+    ///
+    /// # Errors
+    /// [`HandError::OffGrid`] for a point off the grid.
+    pub fn unpin(&mut self, j: usize, i: usize) -> Result<bool, HandError> {
+        let k = self.index(j, i)?;
+        Ok(self.pins.remove(k))
+    }
+
+    /// The pinned points: the model's pins as pinned and freed by hand
+    /// (the held point is not among them).
+    pub fn pins(&self) -> &PinSet {
+        &self.pins
+    }
+
+    /// The springs torn so far (with [`Model::tear`](crate::sim::Model::tear)).
+    pub fn torn(&self) -> &Torn {
+        &self.torn
+    }
+}
