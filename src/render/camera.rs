@@ -24,11 +24,12 @@ pub const DISTANCE: f64 = 5.0;
 pub const MIN_DISTANCE: f64 = 2.0;
 /// The farthest the camera goes from the origin, world units.
 ///
-/// Four times the default: the whole scene lies within about 4.2 of the
-/// origin (the floor's corners at `(±2, -3, ±2)`), which at 20 still fills
-/// about 40% of the 60-degree view's height (the 3-unit cloth about 13%,
-/// some 75 pixels of the default 573), so the cloth is never lost to a
-/// speck; [`FAR`] is thousands of units beyond.
+/// Four times the default. The 60-degree view is then 23 units high at
+/// the origin: the floor (4 across) is still about 100 pixels wide in the
+/// default 573-pixel-high picture and a square of the cloth (0.1 across)
+/// 2 to 3 pixels, so the cloth is never lost to a speck and each of its
+/// points can still be picked with the mouse. [`FAR`] is thousands of
+/// units beyond.
 pub const MAX_DISTANCE: f64 = 20.0;
 /// How a zoom notch scales the distance: one notch in (the wheel turned
 /// up, away from the user) multiplies it by 0.9, one out divides by 0.9.
