@@ -269,9 +269,14 @@ mod tests {
         assert_eq!(Distance::default().to_string(), "5");
         assert_eq!(
             "1e9".parse::<Distance>(),
-            Err("must be a number of world units from 2 to 20 (the original's is 5), not `1e9`".into())
+            Err(
+                "must be a number of world units from 2 to 20 (the original's is 5), not `1e9`"
+                    .into()
+            )
         );
-        for bad in ["-1", "0", "1.999", "20.001", "NaN", "nan", "inf", "-inf", "", "far", "5,5"] {
+        for bad in [
+            "-1", "0", "1.999", "20.001", "NaN", "nan", "inf", "-inf", "", "far", "5,5",
+        ] {
             let e = bad.parse::<Distance>().unwrap_err();
             assert!(e.contains(&format!("`{bad}`")), "{e}");
         }

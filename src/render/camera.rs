@@ -178,12 +178,8 @@ mod tests {
     /// The matrix as it was built before the distance could change: 5
     /// units back, always.
     fn fixed_distance_mvp(r1: f64, r2: f64, aspect: f32) -> Mat4 {
-        let projection = glam::camera::rh::proj::opengl::perspective(
-            60f32.to_radians(),
-            aspect,
-            1.0,
-            30000.0,
-        );
+        let projection =
+            glam::camera::rh::proj::opengl::perspective(60f32.to_radians(), aspect, 1.0, 30000.0);
         let translate = Mat4::from_translation(Vec3::new(0.0, 0.0, -5.0));
         let rx = Mat4::from_rotation_x((-r2 * 0.2f64).to_radians() as f32);
         let ry = Mat4::from_rotation_y((-r1 * 0.2f64).to_radians() as f32);
@@ -235,8 +231,14 @@ mod tests {
         c.zoom(0.5);
         assert_eq!(c.distance(), 10.0);
         assert_eq!((c.r1, c.r2), (30.0, -60.0), "zooming does not turn");
-        assert_eq!(Camera::default().with_distance(0.0).distance(), MIN_DISTANCE);
-        assert_eq!(Camera::default().with_distance(1e9).distance(), MAX_DISTANCE);
+        assert_eq!(
+            Camera::default().with_distance(0.0).distance(),
+            MIN_DISTANCE
+        );
+        assert_eq!(
+            Camera::default().with_distance(1e9).distance(),
+            MAX_DISTANCE
+        );
     }
 
     #[test]
@@ -261,14 +263,24 @@ mod tests {
         // Dragged 450 pixels down (r2 = -450): turned 90 degrees, looking
         // straight down from above.
         let above = Camera::new(0.0, -450.0).with_distance(3.0);
-        assert!(close(above.position(), [0.0, 3.0, 0.0]), "{:?}", above.position());
+        assert!(
+            close(above.position(), [0.0, 3.0, 0.0]),
+            "{:?}",
+            above.position()
+        );
         assert!(close(above.view_direction(), [0.0, -1.0, 0.0]));
-        for c in [Camera::new(123.0, -77.0), Camera::new(-900.0, 31.0).with_distance(12.0)] {
+        for c in [
+            Camera::new(123.0, -77.0),
+            Camera::new(-900.0, 31.0).with_distance(12.0),
+        ] {
             let p = DVec3::from(c.position());
             let v = DVec3::from(c.view_direction());
             assert!((p.length() - c.distance()).abs() < 1e-12);
             assert!((v.length() - 1.0).abs() < 1e-12);
-            assert!((p + v * c.distance()).length() < 1e-12, "looks at the origin");
+            assert!(
+                (p + v * c.distance()).length() < 1e-12,
+                "looks at the origin"
+            );
             // The origin lands in the middle of the picture.
             let [x, y] = c.project([0.0; 3], 792, 573).unwrap();
             assert!((x - 396.0).abs() < 1e-3 && (y - 286.5).abs() < 1e-3);

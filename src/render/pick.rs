@@ -119,25 +119,26 @@ fn corners(j: usize, i: usize, second: bool) -> [(usize, usize); 3] {
 /// for a miss, a ray in the triangle's plane, or a degenerate triangle
 /// (zero area: two corners together, or all three in a line).
 /// Möller–Trumbore.
+#[inline]
 fn meet(ray_o: DVec3, ray_d: DVec3, v: [DVec3; 3]) -> Option<f64> {
     let (e1, e2) = (v[1] - v[0], v[2] - v[0]);
-    let normal = e1.cross(e2);
-    let area2 = normal.length();
-    if !(area2 > 0.0) {
-        return None;
-    }
     let p = ray_d.cross(e2);
     let det = e1.dot(p);
-    // Edge-on (to a millionth of a millionth of a radian) or a sliver
-    // whose cross product rounded to almost nothing: nothing to see.
-    if !(det.abs() > 1e-12 * area2) {
+    // Zero area, or edge-on to within a millionth of a millionth of a
+    // radian (`det` is the triangle's doubled area times the sine of the
+    // ray's angle to it): nothing to see.
+    let area2_squared = e1.cross(e2).length_squared();
+    if !(det * det > 1e-24 * area2_squared && area2_squared > 0.0) {
         return None;
     }
     let s = ray_o - v[0];
     let u = s.dot(p) / det;
+    if !(u >= -EDGE_SLACK && u <= 1.0 + EDGE_SLACK) {
+        return None;
+    }
     let q = s.cross(e1);
     let w = ray_d.dot(q) / det;
-    if u >= -EDGE_SLACK && w >= -EDGE_SLACK && u + w <= 1.0 + EDGE_SLACK {
+    if w >= -EDGE_SLACK && u + w <= 1.0 + EDGE_SLACK {
         Some(e2.dot(q) / det)
     } else {
         None
@@ -159,17 +160,22 @@ pub fn hit(
     cloth: &Cloth,
     hole: impl Fn(usize, usize, bool) -> bool,
 ) -> Option<Hit> {
-    let (o, d) = (DVec3::from(ray.origin), DVec3::from(ray.direction));
+    let (o, dir) = (DVec3::from(ray.origin), DVec3::from(ray.direction));
     // Depth in front of the camera per unit along the ray.
-    let ahead = d.dot(DVec3::from(camera.view_direction()));
+    let ahead = dir.dot(DVec3::from(camera.view_direction()));
     let (near, far) = (f64::from(NEAR), f64::from(FAR));
     let n = cloth.n();
-    let at = |(j, i): (usize, usize)| DVec3::from(cloth.point(j, i));
+    let at = |(j, i): (usize, usize)| {
+        let k = j * n + i;
+        DVec3::new(cloth.x[k], cloth.y[k], cloth.z[k])
+    };
     let mut best: Option<(f64, usize, usize, bool)> = None;
     for j in 0..n - 1 {
         for i in 0..n - 1 {
-            for second in [false, true] {
-                let Some(t) = meet(o, d, corners(j, i, second).map(at)) else {
+            // The quad's corners, as `corners` orders its triangles'.
+            let [p00, p01, p10, p11] = [(j, i), (j, i + 1), (j + 1, i), (j + 1, i + 1)].map(at);
+            for (second, tri) in [(false, [p00, p01, p10]), (true, [p01, p10, p11])] {
+                let Some(t) = meet(o, dir, tri) else {
                     continue;
                 };
                 let depth = t * ahead;
@@ -181,14 +187,15 @@ pub fn hit(
         }
     }
     let (t, j, i, second) = best?;
-    let point = o + t * d;
-    let corner = corners(j, i, second)
-        .into_iter()
-        .min_by(|&a, &b| {
-            let (da, db) = (at(a).distance_squared(point), at(b).distance_squared(point));
-            da.total_cmp(&db)
-        })
-        .expect("a triangle has three corners");
+    let point = o + t * dir;
+    let [first, rest @ ..] = corners(j, i, second);
+    let corner = rest.into_iter().fold(first, |nearest, c| {
+        if at(c).distance_squared(point) < at(nearest).distance_squared(point) {
+            c
+        } else {
+            nearest
+        }
+    });
     Some(Hit {
         quad: (j, i),
         second,
@@ -299,13 +306,20 @@ mod tests {
             (-100.0, 200.0),
             (396.0, 1e6),
         ] {
-            assert_eq!(pick(&camera, W, H, x, y, &cloth, no_holes), None, "({x}, {y})");
+            assert_eq!(
+                pick(&camera, W, H, x, y, &cloth, no_holes),
+                None,
+                "({x}, {y})"
+            );
         }
         let (x, y) = projected(&camera, cloth.point(16, 16));
         assert_eq!(pick(&camera, 0, H, x, y, &cloth, no_holes), None);
         assert_eq!(pick(&camera, W, 0, x, y, &cloth, no_holes), None);
         assert_eq!(pick(&camera, W, H, f64::NAN, y, &cloth, no_holes), None);
-        assert_eq!(pick(&camera, W, H, x, f64::INFINITY, &cloth, no_holes), None);
+        assert_eq!(
+            pick(&camera, W, H, x, f64::INFINITY, &cloth, no_holes),
+            None
+        );
         // Every triangle a hole: nothing to pick.
         assert_eq!(pick(&camera, W, H, x, y, &cloth, |_, _, _| true), None);
     }
@@ -409,10 +423,19 @@ mod tests {
             Cloth::from_points(&points).unwrap()
         };
         let camera = Camera::default().with_distance(2.0);
-        assert_eq!(pick(&camera, W, H, 396.0, 286.0, &sheet(1.5), no_holes), None);
-        assert_eq!(pick(&camera, W, H, 396.0, 286.0, &sheet(0.0), no_holes), Some((1, 1)));
+        assert_eq!(
+            pick(&camera, W, H, 396.0, 286.0, &sheet(1.5), no_holes),
+            None
+        );
+        assert_eq!(
+            pick(&camera, W, H, 396.0, 286.0, &sheet(0.0), no_holes),
+            Some((1, 1))
+        );
         // Behind the camera: never.
-        assert_eq!(pick(&camera, W, H, 396.0, 286.0, &sheet(3.0), no_holes), None);
+        assert_eq!(
+            pick(&camera, W, H, 396.0, 286.0, &sheet(3.0), no_holes),
+            None
+        );
     }
 
     #[test]
@@ -444,8 +467,14 @@ mod tests {
         assert_eq!(ray.point_on_plane([0.0; 3], [0.0; 3]), None);
         // Behind the camera.
         assert_eq!(ray.point_on_plane([0.0, 0.0, 6.0], [0.0, 0.0, 1.0]), None);
-        assert_eq!(ray.point_on_plane([0.0, 0.0, f64::NAN], [0.0, 0.0, 1.0]), None);
+        assert_eq!(
+            ray.point_on_plane([0.0, 0.0, f64::NAN], [0.0, 0.0, 1.0]),
+            None
+        );
         // In front, facing either way.
-        assert_eq!(ray.point_on_plane([0.0, 0.0, -1.0], [0.0, 0.0, -1.0]), Some([0.0, 0.0, -1.0]));
+        assert_eq!(
+            ray.point_on_plane([0.0, 0.0, -1.0], [0.0, 0.0, -1.0]),
+            Some([0.0, 0.0, -1.0])
+        );
     }
 }

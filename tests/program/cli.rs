@@ -163,7 +163,15 @@ fn bad_arguments_exit_2_with_one_line() {
             "render", "--steps", "1", "--out", "x.png", "--orbit", "nan,0",
         ],
         &["render", "--steps", "1", "--out", "x.png", "--orbit", "1"],
-        &["render", "--steps", "1", "--out", "x.png", "--distance", "far"],
+        &[
+            "render",
+            "--steps",
+            "1",
+            "--out",
+            "x.png",
+            "--distance",
+            "far",
+        ],
         &["--no-such-flag"],
         &["dance"],
     ] {
@@ -451,7 +459,14 @@ fn help_explains_every_option() {
         ),
         (
             "record",
-            &["--steps", "--every", "--out", "--size", "--orbit", "--distance"],
+            &[
+                "--steps",
+                "--every",
+                "--out",
+                "--size",
+                "--orbit",
+                "--distance",
+            ],
         ),
         ("simulate", &["--steps", "--csv", "--from", "--start"]),
     ] {

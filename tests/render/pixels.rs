@@ -400,9 +400,15 @@ fn distance_moves_the_camera_nearer_and_farther() {
         let pixels = cloth_pixels(&image);
         // Nearer, the cloth covers more of the picture; farther, less.
         if distance < 5.0 {
-            assert!(pixels as f64 > 1.5 * seen as f64, "{what}: {pixels} against {seen}");
+            assert!(
+                pixels as f64 > 1.5 * seen as f64,
+                "{what}: {pixels} against {seen}"
+            );
         } else {
-            assert!(pixels as f64 * 4.0 < seen as f64, "{what}: {pixels} against {seen}");
+            assert!(
+                pixels as f64 * 4.0 < seen as f64,
+                "{what}: {pixels} against {seen}"
+            );
         }
         // Where the camera at that distance projects the cloth.
         let camera = Camera::default().with_distance(distance);
