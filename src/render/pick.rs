@@ -48,7 +48,7 @@ impl Ray {
         let (w, h) = (f64::from(width), f64::from(height));
         let ndc_x = 2.0 * x / w - 1.0;
         let ndc_y = 1.0 - 2.0 * y / h;
-        let half = (f64::from(FOV_Y_DEGREES) / 2.0).to_radians().tan();
+        let half = pxfm::f_tan((f64::from(FOV_Y_DEGREES) / 2.0).to_radians());
         let eye = DVec3::new(ndc_x * half * w / h, ndc_y * half, -1.0);
         Some(Ray {
             origin: camera.position(),
@@ -77,7 +77,7 @@ impl Ray {
         let facing = d.dot(n);
         // Within a millionth of a millionth of a radian of parallel: the
         // meeting point would be out past any scene.
-        if !(facing.abs() > 1e-12 * n.length()) {
+        if facing.is_nan() || facing.abs() <= 1e-12 * n.length() {
             return None;
         }
         let t = (DVec3::from(through) - o).dot(n) / facing;
@@ -133,7 +133,7 @@ fn meet(ray_o: DVec3, ray_d: DVec3, v: [DVec3; 3]) -> Option<f64> {
     }
     let s = ray_o - v[0];
     let u = s.dot(p) / det;
-    if !(u >= -EDGE_SLACK && u <= 1.0 + EDGE_SLACK) {
+    if !(-EDGE_SLACK..=1.0 + EDGE_SLACK).contains(&u) {
         return None;
     }
     let q = s.cross(e1);
