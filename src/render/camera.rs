@@ -175,8 +175,7 @@ impl Camera {
 mod tests {
     use super::*;
 
-    /// The matrix as it was built before the distance could change: 5
-    /// units back, always.
+    /// The original's matrix written out call by call, 5 units back.
     fn fixed_distance_mvp(r1: f64, r2: f64, aspect: f32) -> Mat4 {
         let projection =
             glam::camera::rh::proj::opengl::perspective(60f32.to_radians(), aspect, 1.0, 30000.0);

@@ -37,7 +37,7 @@ impl Ray {
     /// [`Camera::project`] gives them: pixel `(c, r)` covers `c..c + 1`
     /// across and `r..r + 1` down, so its centre is `(c + 0.5, r + 0.5)`.
     /// Every point of the ray in front of the camera projects back to
-    /// `(x, y)`; points off the image are allowed.
+    /// `(x, y)`, within rounding; points off the image are allowed.
     ///
     /// `None` for an empty image (a side of 0) or an `x` or `y` that is not
     /// finite.
