@@ -1,6 +1,6 @@
 //! The values of the program's options, parsed from text: counts
-//! (`--steps`, `--every`, `--start`), `--size WxH`, `--orbit R1,R2`, and
-//! the image format an output path's extension names, each with its
+//! (`--steps`, `--every`, `--start`), `--size WxH`, `--orbit R1,R2`,
+//! `--distance D`, and the image format an output path's extension names, each with its
 //! `FromStr` and `Display`.
 //!
 //! Pure: no GL, no window, no I/O, so the command line's flags, the
@@ -13,6 +13,8 @@
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
+
+use crate::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE};
 
 /// Largest image side `render` and `record` accept, pixels.
 pub const MAX_SIDE: u32 = 16384;
@@ -112,6 +114,43 @@ impl FromStr for Orbit {
 impl fmt::Display for Orbit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.r1, self.r2)
+    }
+}
+
+/// The camera's distance from the centre of the orbit, world units, from
+/// [`MIN_DISTANCE`] to [`MAX_DISTANCE`] (2 to 20); the original's is
+/// [`DISTANCE`] (5), the [`Default`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Distance(pub f64);
+
+impl Default for Distance {
+    fn default() -> Self {
+        Distance(DISTANCE)
+    }
+}
+
+impl FromStr for Distance {
+    type Err = String;
+    /// `3`, `7.5`, `1.2e1` (spaces around the number are allowed).
+    ///
+    /// # Errors
+    /// A phrase naming the text and the range, for anything that is not a
+    /// number from [`MIN_DISTANCE`] to [`MAX_DISTANCE`]: `0`, `-1`, `nan`,
+    /// `inf`, `1e9`, a word.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().parse::<f64>() {
+            Ok(d) if (MIN_DISTANCE..=MAX_DISTANCE).contains(&d) => Ok(Distance(d)),
+            _ => Err(format!(
+                "must be a number of world units from {MIN_DISTANCE} to {MAX_DISTANCE} \
+                 (the original's is {DISTANCE}), not `{s}`"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Distance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
     }
 }
 
@@ -217,6 +256,29 @@ mod tests {
         );
         for bad in ["nan,0", "0,inf", "1e999,0", "1", ",", "1,2,3"] {
             assert!(bad.parse::<Orbit>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn distances_stay_within_the_cameras_bounds() {
+        assert_eq!("5".parse(), Ok(Distance(5.0)));
+        assert_eq!(" 2 ".parse(), Ok(Distance(2.0)));
+        assert_eq!("20".parse(), Ok(Distance(20.0)));
+        assert_eq!("3.25".parse(), Ok(Distance(3.25)));
+        assert_eq!(Distance::default(), Distance(5.0));
+        assert_eq!(Distance::default().to_string(), "5");
+        assert_eq!(
+            "1e9".parse::<Distance>(),
+            Err(
+                "must be a number of world units from 2 to 20 (the original's is 5), not `1e9`"
+                    .into()
+            )
+        );
+        for bad in [
+            "-1", "0", "1.999", "20.001", "NaN", "nan", "inf", "-inf", "", "far", "5,5",
+        ] {
+            let e = bad.parse::<Distance>().unwrap_err();
+            assert!(e.contains(&format!("`{bad}`")), "{e}");
         }
     }
 

@@ -1,5 +1,6 @@
 //! Drawing, through glow: the scene's triangles from a simulation state, the
-//! pass-through shader program and the camera.
+//! pass-through shader program and the camera; and picking, the cloth point
+//! under a pixel (`pick`, plain geometry).
 //!
 //! Knows [`crate::sim`], nothing of windows: the window (`crate::app`,
 //! feature `window`) and the headless path (`headless`, feature
@@ -16,6 +17,7 @@ mod context;
 pub mod headless;
 #[cfg(feature = "headless")]
 mod offscreen;
+pub mod pick;
 pub mod scene;
 pub mod shade;
 

@@ -163,6 +163,15 @@ fn bad_arguments_exit_2_with_one_line() {
             "render", "--steps", "1", "--out", "x.png", "--orbit", "nan,0",
         ],
         &["render", "--steps", "1", "--out", "x.png", "--orbit", "1"],
+        &[
+            "render",
+            "--steps",
+            "1",
+            "--out",
+            "x.png",
+            "--distance",
+            "far",
+        ],
         &["--no-such-flag"],
         &["dance"],
     ] {
@@ -212,6 +221,35 @@ fn negative_and_malformed_values_say_what_is_wrong() {
         );
     }
     assert!(!Path::new("x.png").exists());
+}
+
+/// `--distance` outside the camera's bounds, or not a number: one line
+/// naming the rule, exit 2, for `render` and `record` alike, and no
+/// output file.
+#[test]
+fn distances_outside_the_cameras_bounds_are_usage_errors() {
+    let dir = temp_dir();
+    let png = dir.path().join("x.png");
+    let gif = dir.path().join("x.gif");
+    let png = png.to_str().unwrap();
+    let gif = gif.to_str().unwrap();
+    for bad in ["-1", "0", "NaN", "1e9", "1.99", "20.5", "inf", "", "5,5"] {
+        for command in [
+            &["render", "--steps", "1", "--out", png][..],
+            &["record", "--steps", "2", "--every", "1", "--out", gif],
+        ] {
+            let out = cloth_demo_with(&[command, &["--distance", bad]].concat());
+            assert_one_line_error(
+                &out,
+                2,
+                &[&format!(
+                    "cloth-demo: error: --distance must be a number of world units from 2 to 20 \
+                     (the original's is 5), not `{bad}` (see --help)"
+                )],
+            );
+        }
+    }
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none());
 }
 
 #[test]
@@ -409,7 +447,26 @@ fn help_explains_every_option() {
     for (sub, words) in [
         (
             "render",
-            &["--steps", "--out", "--size", "--orbit", "--from", "--start"][..],
+            &[
+                "--steps",
+                "--out",
+                "--size",
+                "--orbit",
+                "--distance",
+                "--from",
+                "--start",
+            ][..],
+        ),
+        (
+            "record",
+            &[
+                "--steps",
+                "--every",
+                "--out",
+                "--size",
+                "--orbit",
+                "--distance",
+            ],
         ),
         ("simulate", &["--steps", "--csv", "--from", "--start"]),
     ] {

@@ -376,6 +376,53 @@ fn orbit_turns_the_view_as_a_drag_would() {
     }
 }
 
+/// Yellow and blue pixels: the cloth's.
+fn cloth_pixels(image: &Image) -> usize {
+    let counts = census(image);
+    [Colour::Yellow, Colour::Blue]
+        .iter()
+        .map(|c| counts.get(c).copied().unwrap_or(0))
+        .sum()
+}
+
+#[test]
+fn distance_moves_the_camera_nearer_and_farther() {
+    let steps = 250;
+    let sim = sim_after(steps);
+    let plain = render(steps, &[]);
+    let five = render(steps, &["--distance", "5"]);
+    assert!(plain.rgba == five.rgba, "--distance 5 is the default view");
+    let seen = cloth_pixels(&plain);
+    for (distance, min_visible) in [(3.0, 100), (20.0, 100)] {
+        let what = format!("--distance {distance}");
+        let image = render(steps, &["--distance", &distance.to_string()]);
+        assert_eq!((image.width, image.height), (W, H));
+        let pixels = cloth_pixels(&image);
+        // Nearer, the cloth covers more of the picture; farther, less.
+        if distance < 5.0 {
+            assert!(
+                pixels as f64 > 1.5 * seen as f64,
+                "{what}: {pixels} against {seen}"
+            );
+        } else {
+            assert!(
+                pixels as f64 * 4.0 < seen as f64,
+                "{what}: {pixels} against {seen}"
+            );
+        }
+        // Where the camera at that distance projects the cloth.
+        let camera = Camera::default().with_distance(distance);
+        let m = match_cloth(&image, &sim, &camera);
+        assert_matches_reference(&m, min_visible, &what);
+        // The default camera does not explain the picture.
+        let unmoved = match_cloth(&image, &sim, &Camera::default());
+        assert!(
+            frac(unmoved.agree, unmoved.on_screen) < 0.6,
+            "{what} against the default distance: {unmoved:?}"
+        );
+    }
+}
+
 #[test]
 fn size_option_sets_the_image_size_and_aspect() {
     // An odd width (rows not a multiple of 8 bytes) and a tall picture

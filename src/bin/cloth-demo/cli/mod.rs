@@ -7,7 +7,7 @@ pub mod scene;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use cloth_demo::app::values::{self, Format, Orbit, Size};
+use cloth_demo::app::values::{self, Distance, Format, Orbit, Size};
 use cloth_demo::render::Camera;
 
 pub use model::ModelArgs;
@@ -203,6 +203,11 @@ pub struct ViewArgs {
     /// degrees a pixel), like the original's r1 and r2.
     #[arg(long, value_name = "R1,R2", default_value_t = Orbit { r1: 0.0, r2: 0.0 }, allow_hyphen_values = true)]
     pub orbit: Orbit,
+
+    /// Stand D world units back from the centre of the orbit, 2 to 20 (the
+    /// original's 5); nearer makes the cloth larger.
+    #[arg(long, value_name = "D", default_value_t = Distance::default(), allow_hyphen_values = true)]
+    pub distance: Distance,
 }
 
 impl RenderArgs {
@@ -227,9 +232,10 @@ impl RecordArgs {
 }
 
 impl ViewArgs {
-    /// The camera these options describe: dragged `r1`, `r2` pixels.
+    /// The camera these options describe: dragged `r1`, `r2` pixels,
+    /// `--distance` units back.
     pub fn camera(&self) -> Camera {
-        Camera::new(self.orbit.r1, self.orbit.r2)
+        Camera::new(self.orbit.r1, self.orbit.r2).with_distance(self.distance.0)
     }
 }
 
