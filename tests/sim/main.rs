@@ -12,7 +12,9 @@
 //!   figures, the model value and the simulation's use of it, every
 //!   combination staying finite;
 //! - `pins_wind`, `inertia`, `self_collision`, `scenes`: the other
-//!   programs' choices and the presets, with real figures.
+//!   programs' choices and the presets, with real figures;
+//! - `hands`, `tearing`: a held point, pins by hand, torn springs, and
+//!   the fast pass's bits once they are gone.
 //!
 //! Elsewhere: pictures of the scene (`tests/render`), the `cloth-demo`
 //! program as a user runs it (`tests/program`), the front ends' shared
@@ -28,11 +30,13 @@ mod equilibria;
 mod fast_vs_reference;
 mod finite;
 mod golden;
+mod hands;
 mod inertia;
 mod model_api;
 mod pins_wind;
 mod scenes;
 mod self_collision;
 mod soak;
+mod tearing;
 mod waves;
 mod what_ifs;
