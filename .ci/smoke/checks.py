@@ -24,8 +24,18 @@ close it; these say what must be seen.
               back to 792x573: still running, the spheres and floor drawn,
               and the floor where `render --orbit` at the drag's angles
               puts it
-  outside     a drag that leaves the window and comes back keeps counting
-              the moves made outside, with no jump (the log's angles)
+  outside     a drag that leaves the window by the right and bottom edges,
+              then by the left and top (the window moved to OUT_ROOM first,
+              so those points are on the screen), and comes back keeps
+              counting the moves made outside, with no jump (the log's
+              angles)
+  focus-loss  press, drag 100 pixels, give another window the focus, let go
+              over that window, then cross this one with no button down:
+              the app logs that it lost the focus, the drag ends there (the
+              log's angles are the 100 pixels'), and the picture is
+              `render --orbit` at those angles, not at the angles a drag
+              still held would have reached (the release never comes under
+              Wine)
   escape      Escape quits with exit code 0 within 2 s
   close       the window manager's or compositor's close (as the title
               bar's close button) quits with exit code 0 within 2 s, and the
@@ -87,7 +97,7 @@ import subprocess
 import time
 
 from common import (INNER, STATIC, TITLE, Failure, agreement, check_scene, cpu_share,
-                    differing, floor_diagram, floor_iou, poll)
+                    differing, floor_diagram, floor_iou, legs, poll)
 
 # The drag, in window (logical) pixels: from DRAG_FROM to DRAG_TO in
 # DRAG_STEPS moves. The app adds last - new at each move, so the view turns
@@ -127,11 +137,35 @@ IDLE_SECONDS = 3.0
 MINIMISED_SECONDS = 2.0
 
 # The second drag, window pixels: press inside, go out past the right edge
-# and below the bottom, come back, release. It turns the view by
-# OUT_FROM - OUT_BACK, as if it had never left.
+# and below the bottom, round below the window to past the left edge and
+# above the top, come back, release. It turns the view by OUT_FROM -
+# OUT_BACK, as if it had never left. The window is moved to OUT_ROOM on
+# the screen first (its frame's top-left), so every point lies on a
+# 1920x1200 screen (the pointer tools take absolute, non-negative
+# positions).
+OUT_ROOM = (400, 300)
 OUT_FROM = (700, 300)
-OUT_PATH = [(900, 300), (1100, 500), (1000, 700), (800, 650)]
+OUT_PATH = [(900, 300), (1100, 500), (1000, 700), (800, 650), (300, 700), (-150, 400),
+            (-200, -150), (300, -200), (400, 100)]
 OUT_BACK = (600, 500)
+
+# The focus-loss check, window pixels, the window at OUT_ROOM and another
+# window (200x150 or so) at the screen's top-left: press at FOCUS_FROM,
+# drag 100 pixels down to FOCUS_TO, give the other window the focus, go
+# out over it to FOCUS_OUT, let go there, then cross this window to
+# FOCUS_OVER with no button down. The view must stay at FOCUS_ORBIT; a drag
+# still held would go on to FOCUS_STUCK (moves after the focus left count
+# last - new, from FOCUS_TO to FOCUS_OVER).
+FOCUS_FROM = (300, 150)
+FOCUS_TO = (300, 250)
+FOCUS_OUT = (-250, -200)
+FOCUS_OVER = (500, 400)
+FOCUS_ORBIT = (FOCUS_FROM[0] - FOCUS_TO[0], FOCUS_FROM[1] - FOCUS_TO[1])
+FOCUS_STUCK = (FOCUS_ORBIT[0] + FOCUS_TO[0] - FOCUS_OVER[0],
+               FOCUS_ORBIT[1] + FOCUS_TO[1] - FOCUS_OVER[1])
+# How long the app has to log the focus lost after the other window is
+# activated.
+FOCUS_TIMEOUT = 3.0
 
 HIDPI_SCALE = 2
 
@@ -335,13 +369,98 @@ class Checks:
 
     def outside(self):
         app = self.app
+        self.window(app)
+        self.env.make_room(app, OUT_ROOM)
         angles = app.angles()
         before = angles[-1] if angles else (0.0, 0.0)
         self.drag(app, OUT_FROM, OUT_PATH, OUT_BACK)
         want = (before[0] + OUT_FROM[0] - OUT_BACK[0], before[1] + OUT_FROM[1] - OUT_BACK[1])
         got = app.wait_angles(len(angles) + 1, want, "a drag out of the window and back")
-        self.run.note("outside: a drag from %s out to %s and back to %s turned r1, r2 from "
-                      "%g, %g to %g, %g" % ((OUT_FROM, OUT_PATH[1], OUT_BACK) + before + got))
+        self.run.note("outside: the window moved to %s; a drag from %s out by the right and "
+                      "bottom edges to %s and %s, by the left and top to %s and %s, and back to "
+                      "%s turned r1, r2 from %g, %g to %g, %g"
+                      % ((OUT_ROOM, OUT_FROM, OUT_PATH[1], OUT_PATH[2], OUT_PATH[5], OUT_PATH[7],
+                          OUT_BACK) + before + got))
+
+    def focus_loss(self):
+        a = self.start_app("focus-loss")
+        other = None
+        try:
+            self.window(a)
+            self.env.make_room(a, OUT_ROOM)
+            other = self.env.start_other(self)
+            self.focus_loss_on(a, other)
+        finally:
+            if other is not None:
+                self.env.end_other(other)
+            a.quit()
+
+    def focus_loss_on(self, a, other):
+        # Let it draw a few frames first.
+        poll("the scene drawn", DRAW_TIMEOUT, 0.2,
+             lambda: check_scene(self.run, self.screenshot(a), "focus-loss: the window"))
+        self.env.focus(a)
+        told = {}
+
+        def take_focus():
+            before = len(a.log_text())
+            self.env.activate_other(other)
+            t0 = time.monotonic()
+            try:
+                poll("the app's log saying it lost the focus", FOCUS_TIMEOUT, 0.05,
+                     lambda: True if "window lost the focus" in a.log_text()[before:] else None)
+                told["after"] = time.monotonic() - t0
+            except Failure as e:
+                told["error"] = str(e)
+
+        steps = ([("move", (FOCUS_FROM[0] - 10, FOCUS_FROM[1] - 10)), ("sleep", 0.1),
+                  ("move", FOCUS_FROM), ("sleep", 0.1), ("down",), ("sleep", 0.1)]
+                 + legs(FOCUS_FROM, [FOCUS_TO])
+                 + [("sleep", 0.2), ("call", take_focus)]
+                 + legs(FOCUS_TO, [FOCUS_OUT])
+                 + [("sleep", 0.1), ("up",), ("sleep", 0.3)]
+                 + legs(FOCUS_OUT, [FOCUS_OVER], pause=0.05))
+        self.env.gesture(a, steps)
+        if "error" in told:
+            raise Failure("the other window was activated mid-drag, but %s" % told["error"])
+        angles = poll("the angles in the app's log after the focus left", 2.0, 0.05,
+                      lambda: a.angles() or None)
+        # Any later release or move must not have changed them either.
+        time.sleep(0.5)
+        angles = a.angles()
+        if angles[-1] != FOCUS_ORBIT:
+            raise Failure("the view turned to r1 = %g, r2 = %g, want %g, %g (where the drag "
+                          "was when the focus left; all the log's angles: %s)"
+                          % (angles[-1] + FOCUS_ORBIT + (angles,)))
+        expected = self.render("focus-loss-expected.png", FOCUS_ORBIT)
+        stuck = self.render("focus-loss-stuck.png", FOCUS_STUCK)
+        last = {}
+
+        def settled():
+            image = self.screenshot(a)
+            last["image"] = image
+            last["iou"], last["n"] = floor_iou(image, expected)
+            if last["n"] < MIN_FLOOR or last["iou"] < IOU_EXPECTED:
+                raise Failure("floor IoU with --orbit %d,%d is %.2f over %d pixels"
+                              % (FOCUS_ORBIT + (last["iou"], last["n"])))
+            return image
+
+        try:
+            image = poll("the view where the drag left it", DRAW_TIMEOUT, 0.2, settled)
+        finally:
+            if "image" in last:
+                last["image"].save_png(self.run, "focus-loss.png")
+        iou_stuck, _ = floor_iou(image, stuck)
+        if iou_stuck >= last["iou"]:
+            raise Failure("the picture is as near --orbit %d,%d, a drag still held (floor IoU "
+                          "%.2f), as --orbit %d,%d (%.2f)"
+                          % (FOCUS_STUCK + (iou_stuck,) + FOCUS_ORBIT + (last["iou"],)))
+        self.run.note("focus-loss: a drag %s -> %s, the other window activated (the app logged "
+                      "the focus lost %.2f s later), let go at %s, a move to %s: the log's "
+                      "angles %s; floor IoU %.3f with --orbit %d,%d (over %d pixels), %.3f with "
+                      "--orbit %d,%d (the stuck drag's)"
+                      % ((FOCUS_FROM, FOCUS_TO, told["after"], FOCUS_OUT, FOCUS_OVER, angles,
+                          last["iou"]) + FOCUS_ORBIT + (last["n"], iou_stuck) + FOCUS_STUCK))
 
     def escape(self):
         app = self.app
@@ -749,6 +868,7 @@ CHECKS = {
     "minimise": Checks.minimise,
     "resize": Checks.resize,
     "outside": Checks.outside,
+    "focus-loss": Checks.focus_loss,
     "escape": Checks.escape,
     "close": Checks.close,
     "quiet": Checks.quiet,

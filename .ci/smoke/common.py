@@ -145,6 +145,36 @@ def poll(what, timeout, interval, attempt):
         time.sleep(interval)
 
 
+# --- pointer steps ----------------------------------------------------------
+#
+# What the environments' gesture() runs: ("move", (x, y)) relative to the
+# window's top-left (points outside it included), ("down",) and ("up",) for
+# the left button, ("sleep", s), and ("call", f) to run f() between two
+# steps with the button left as it is.
+
+
+def legs(start, points, pause=0.03):
+    """Pointer steps from `start` through `points`, each leg in four moves
+    `pause` seconds apart."""
+    steps = []
+    prev = start
+    for p in points:
+        for k in range(1, 5):
+            steps += [("move", (prev[0] + (p[0] - prev[0]) * k // 4,
+                                prev[1] + (p[1] - prev[1]) * k // 4)), ("sleep", pause)]
+        prev = p
+    return steps
+
+
+def drag_steps(start, path, release):
+    """The pointer steps of a drag (see Session.drag): onto the start from
+    nearby (so the app records the start even if the pointer were already
+    there), press, the legs, release."""
+    return ([("move", (start[0] - 10, start[1] - 10)), ("sleep", 0.1),
+             ("move", start), ("sleep", 0.1), ("down",), ("sleep", 0.1)]
+            + legs(start, list(path) + [release]) + [("sleep", 0.1), ("up",)])
+
+
 # --- the app ----------------------------------------------------------------
 
 ANGLES = re.compile(r"view turned to r1 = (\S+), r2 = (\S+)")
