@@ -1,17 +1,20 @@
 //! The running program as both front ends share it: the simulation and the
-//! model it runs, the view being dragged, the frame clock and its speed,
-//! and whether it is paused or stopped.
+//! model it runs, the view being dragged and zoomed, the point being held,
+//! the frame clock and its speed, and whether it is paused or stopped.
 //!
 //! Pure state, no window and no GL: the front ends feed it times, cursor
-//! moves and [`Action`]s, draw [`Demo::sim`] seen by [`Demo::camera`], and
-//! show [`Demo::status`] (the window in its title, the browser in its
-//! caption).
+//! moves, buttons, the wheel and [`Action`]s, draw [`Demo::sim`] seen by
+//! [`Demo::camera`], and show [`Demo::status`] (the window in its title,
+//! the browser in its caption).
 
 #![forbid(unsafe_code)]
 
+mod pointer;
+
 use web_time::{Duration, Instant};
 
-use super::input::{next_scene, Action, RunState};
+use super::drags::Drags;
+use super::input::{next_scene, Action, Button, RunState};
 use super::orbit::Orbit;
 use super::pacing::{self, Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
@@ -61,7 +64,8 @@ pub struct Demo {
     scene: Scene,
     /// Whether the picture is shaded.
     shade: bool,
-    orbit: Orbit,
+    /// The view, and the pointer's drags on it and on the cloth.
+    drags: Drags,
     pacer: Pacer,
     /// Whether the first frame has run (its steps), or a restart made
     /// one unneeded.
@@ -92,7 +96,7 @@ impl Demo {
             sim: Simulation::resume_with(scene.start_cloth(), 0, model),
             scene,
             shade,
-            orbit: Orbit::new(),
+            drags: Drags::new(),
             pacer: Pacer::new(mode),
             started: false,
             state: RunState::Running,
@@ -129,15 +133,21 @@ impl Demo {
         self.shade
     }
 
-    /// The view, as dragged so far.
+    /// The view, as dragged and zoomed so far.
     pub fn camera(&self) -> Camera {
-        self.orbit.camera()
+        self.drags.camera()
     }
 
     /// The drag state, for front ends that need more than the camera (the
     /// log line on release).
     pub fn orbit(&self) -> &Orbit {
-        &self.orbit
+        self.drags.orbit()
+    }
+
+    /// The button holding a cloth point, if one is held (the point is
+    /// [`Simulation::held`]).
+    pub fn grabbing(&self) -> Option<Button> {
+        self.drags.grabbing()
     }
 
     /// Running, paused or stopped.
@@ -236,33 +246,6 @@ impl Demo {
         }
     }
 
-    /// The cursor moved to (`physical_x`, `physical_y`) on a drawing area
-    /// with `scale_factor` physical pixels per original-window pixel: see
-    /// [`Orbit::cursor_moved`]. Ignored while stopped (not while paused).
-    /// Returns whether the view turned.
-    pub fn cursor_moved(&mut self, physical_x: f64, physical_y: f64, scale_factor: f64) -> bool {
-        self.state != RunState::Stopped
-            && self
-                .orbit
-                .cursor_moved(physical_x, physical_y, scale_factor)
-    }
-
-    /// The left button (or a touch) went down (`true`) or up (`false`).
-    /// A press while stopped starts no drag; a release always ends one.
-    pub fn button(&mut self, pressed: bool) {
-        self.orbit
-            .button(pressed && self.state != RunState::Stopped);
-    }
-
-    /// The window (the page) lost the keyboard focus, or the pointer capture
-    /// was taken away: every drag ends ([`Orbit::end_drag`]), so a release
-    /// that never arrives (let go over the window that took the focus)
-    /// leaves no drag held, and a later move without a press turns
-    /// nothing. Returns whether a drag ended.
-    pub fn focus_lost(&mut self) -> bool {
-        self.orbit.end_drag()
-    }
-
     /// Do what `action` asks, at `now`:
     ///
     /// - [`Action::Stop`] stops stepping (and ends a drag).
@@ -287,6 +270,9 @@ impl Demo {
     ///   ([`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS), or the held
     ///   count); the speed and a pause stay.
     /// - [`Action::ToggleShade`] turns shading on or off.
+    /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
+    ///   the camera (a held point's target with it).
+    /// - [`Action::Pin`] pins the held point where it is and lets go.
     /// - [`Action::Help`] changes nothing (the front end shows the keys).
     ///
     /// Nothing but [`Action::Restart`] acts while stopped. Any action ends
@@ -299,7 +285,7 @@ impl Demo {
         match action {
             Action::Stop => {
                 self.state = RunState::Stopped;
-                self.orbit.end_drag();
+                self.drags.end(&mut self.sim);
             }
             Action::Restart => self.restart(now),
             Action::NextScene => {
@@ -335,6 +321,16 @@ impl Demo {
                 }
             }
             Action::Model(change) => self.sim.set_model(change.apply(self.sim.model())),
+            Action::ZoomIn | Action::ZoomOut => {
+                let notches = if action == Action::ZoomIn { 1.0 } else { -1.0 };
+                self.drags.zoom_notches(notches, &mut self.sim);
+            }
+            Action::Home => {
+                self.drags.home(&mut self.sim);
+            }
+            Action::Pin => {
+                self.drags.pin(&mut self.sim);
+            }
             Action::Help => {}
         }
     }
@@ -345,6 +341,7 @@ impl Demo {
     fn restart(&mut self, now: Instant) {
         let model = self.sim.model();
         self.sim.restart(self.scene.start_cloth(), 0, model);
+        self.drags.forget_grab();
         self.pacer.restart(now);
         self.started = true;
         if self.state == RunState::Stopped {
@@ -368,6 +365,7 @@ impl Demo {
             pacer,
             state,
             sim,
+            drags: self.drags.unturned(),
             ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }

@@ -1,6 +1,7 @@
 //! Which key does what: one table, [`BINDINGS`], read by
 //! [`action_for_key`](super::input::action_for_key) in both front ends and
-//! printed by F1 or H and by `cloth-demo --help` ([`help`]).
+//! printed, with the mouse's drags and the wheel ([`POINTER`]), by F1 or H
+//! and by `cloth-demo --help` ([`help`]).
 //!
 //! A new control is one row here (and, for a new "what if", one
 //! [`ModelChange`] variant).
@@ -132,6 +133,13 @@ pub const BINDINGS: &[Binding] = &[
         what: "Hooke's law / the article's spring (--hooke)",
     },
     Binding {
+        keys: "T",
+        matches: &letter('t'),
+        action: Action::Model(ModelChange::Tear),
+        repeats: false,
+        what: "tearing on / off: a spring stretched past 4 times its rest length tears for good (--tear 4)",
+    },
+    Binding {
         keys: "M",
         matches: &letter('m'),
         action: Action::Model(ModelChange::Original),
@@ -153,6 +161,34 @@ pub const BINDINGS: &[Binding] = &[
         what: "shading on / off: each face lit by how it faces a fixed light (--shade)",
     },
     Binding {
+        keys: "+ or =",
+        matches: &[Key::Character('+'), Key::Character('=')],
+        action: Action::ZoomIn,
+        repeats: true,
+        what: "nearer, as a notch of the wheel: a tenth of the camera's distance (2 to 20; 5 at first)",
+    },
+    Binding {
+        keys: "-",
+        matches: &[Key::Character('-')],
+        action: Action::ZoomOut,
+        repeats: true,
+        what: "farther",
+    },
+    Binding {
+        keys: "Home",
+        matches: &[Key::Home],
+        action: Action::Home,
+        repeats: false,
+        what: "the original's view again: not turned, 5 back",
+    },
+    Binding {
+        keys: "P",
+        matches: &letter('p'),
+        action: Action::Pin,
+        repeats: false,
+        what: "while holding a point: pin it where it is and let go",
+    },
+    Binding {
         keys: "F1 or H",
         matches: &[Key::F1, Key::Character('h'), Key::Character('H')],
         action: Action::Help,
@@ -168,14 +204,34 @@ pub const BINDINGS: &[Binding] = &[
     },
 ];
 
+/// The pointer's part of the key list: what each drag, the wheel and a
+/// pinch do, as `(input, what it does)`.
+pub const POINTER: &[(&str, &str)] = &[
+    ("drag", "turn the view (left button)"),
+    (
+        "right-drag",
+        "hold the cloth point under the cursor and pull it (also Ctrl + left drag; on a touch \
+         screen hold still 0.4 s, then drag); let go with Shift to pin it there",
+    ),
+    ("wheel", "nearer / farther (also + and -, and a pinch)"),
+];
+
 /// The key list, one line a key after a heading line, ending with the
-/// mouse's drag: what F1 or H prints and `cloth-demo --help` ends with.
+/// pointer's lines ([`POINTER`]): what F1 or H prints and `cloth-demo
+/// --help` ends with.
 pub fn help() -> String {
-    let width = BINDINGS.iter().map(|b| b.keys.len()).max().unwrap_or(0);
+    let width = BINDINGS
+        .iter()
+        .map(|b| b.keys.len())
+        .chain(POINTER.iter().map(|(input, _)| input.len()))
+        .max()
+        .unwrap_or(0);
     let mut out = String::from("Keys (in the window and in the browser):\n");
     for b in BINDINGS {
         out += &format!("  {:width$}  {}\n", b.keys, b.what);
     }
-    out += &format!("  {:width$}  turn the view (left button)\n", "drag");
+    for (input, what) in POINTER {
+        out += &format!("  {input:width$}  {what}\n");
+    }
     out
 }

@@ -29,6 +29,7 @@
 
 pub mod choices;
 pub mod demo;
+pub mod drags;
 pub mod input;
 pub mod keys;
 pub mod orbit;
@@ -46,4 +47,6 @@ pub use size::{drawable_size, INNER_SIZE};
 pub use title::{title, TITLE};
 
 #[cfg(feature = "window")]
-pub use native::{action_for_event, action_for_key, key_of, modifiers_of, run, Options};
+pub use native::{
+    action_for_event, action_for_key, button_of, key_of, modifiers_of, run, wheel_of, Options,
+};

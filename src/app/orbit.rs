@@ -1,15 +1,18 @@
 //! Turning the view by dragging with the left mouse button: the original's
-//! `WM_MOUSEMOVE` handler, in logical pixels.
+//! `WM_MOUSEMOVE` handler, in logical pixels; and the camera's distance,
+//! which the wheel, a pinch and the zoom keys change.
 //!
-//! Pure state, no window: feed it cursor moves and button changes, read a
-//! [`Camera`] back.
+//! Pure state, no window: feed it cursor moves, button changes and zooms,
+//! read a [`Camera`] back.
 
 #![forbid(unsafe_code)]
 
+use crate::render::camera::DISTANCE;
 use crate::render::Camera;
 
-/// The drag state: the orbit angles `r1`, `r2` (pixels dragged so far), the
-/// last cursor position seen and whether the left button is down.
+/// The view's state: the orbit angles `r1`, `r2` (pixels dragged so far),
+/// the camera's distance, the last cursor position seen and whether the
+/// left button is down.
 ///
 /// As in the original, every cursor move records the position, button or
 /// not, so pressing the button never makes the view jump; while the button
@@ -17,29 +20,44 @@ use crate::render::Camera;
 /// are kept in logical pixels (physical pixels divided by the window's
 /// scale factor), so a drag turns the view by the same angle on a HiDPI
 /// screen as on a normal one.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Orbit {
     r1: f64,
     r2: f64,
+    /// World units from the origin, as [`Camera::distance`].
+    distance: f64,
     /// The last cursor position, logical pixels; `None` before the first
     /// move.
     last: Option<(f64, f64)>,
     pressed: bool,
+    /// The angles when the button went down.
+    start: (f64, f64),
+}
+
+impl Default for Orbit {
+    /// As [`Orbit::new`].
+    fn default() -> Self {
+        Orbit::from_camera(Camera::default())
+    }
 }
 
 impl Orbit {
-    /// No drag yet: `r1 = r2 = 0`, button up, no position seen.
+    /// No drag yet: `r1 = r2 = 0`, the original's distance
+    /// ([`DISTANCE`]), button up, no position seen.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Start from a camera already turned by `camera.r1`, `camera.r2`
-    /// pixels.
+    /// Start from `camera`: turned by `camera.r1`, `camera.r2` pixels, at
+    /// its distance.
     pub fn from_camera(camera: Camera) -> Self {
         Orbit {
             r1: camera.r1,
             r2: camera.r2,
-            ..Self::default()
+            distance: camera.distance(),
+            last: None,
+            pressed: false,
+            start: (camera.r1, camera.r2),
         }
     }
 
@@ -79,7 +97,56 @@ impl Orbit {
     /// The left button went down (`true`) or up (`false`). Changes no angle:
     /// the next move counts from the last recorded position.
     pub fn button(&mut self, pressed: bool) {
+        if pressed && !self.pressed {
+            self.start = (self.r1, self.r2);
+        }
         self.pressed = pressed;
+    }
+
+    /// The drag was no drag after all (a touch held still, which grabs
+    /// instead): it ends, and the angles go back to what they were when
+    /// the button went down. Returns whether a drag was on.
+    pub fn cancel_drag(&mut self) -> bool {
+        let was = self.end_drag();
+        if was {
+            (self.r1, self.r2) = self.start;
+        }
+        was
+    }
+
+    /// Zoom: the distance times `factor`, as [`Camera::zoom`] (within
+    /// [`MIN_DISTANCE`](crate::render::camera::MIN_DISTANCE) and
+    /// [`MAX_DISTANCE`](crate::render::camera::MAX_DISTANCE); a factor that
+    /// is not finite and above 0 is ignored). Returns whether the distance
+    /// changed.
+    pub fn zoom(&mut self, factor: f64) -> bool {
+        let mut camera = self.camera();
+        camera.zoom(factor);
+        self.set_distance(camera.distance())
+    }
+
+    /// Zoom by wheel notches, as [`Camera::zoom_notches`]: positive is
+    /// nearer. Returns whether the distance changed.
+    pub fn zoom_notches(&mut self, notches: f64) -> bool {
+        let mut camera = self.camera();
+        camera.zoom_notches(notches);
+        self.set_distance(camera.distance())
+    }
+
+    /// The original's view: not turned, [`DISTANCE`] back. A drag in
+    /// progress goes on from there. Returns whether the camera changed.
+    pub fn home(&mut self) -> bool {
+        let before = self.camera();
+        (self.r1, self.r2) = (0.0, 0.0);
+        self.start = (0.0, 0.0);
+        self.distance = DISTANCE;
+        self.camera() != before
+    }
+
+    fn set_distance(&mut self, distance: f64) -> bool {
+        let changed = distance != self.distance;
+        self.distance = distance;
+        changed
     }
 
     /// The drag ends whatever the button does next: the window lost the
@@ -101,9 +168,9 @@ impl Orbit {
         self.last
     }
 
-    /// The view as dragged so far: `Camera { r1, r2 }`, in pixels (0.2
-    /// degrees each).
+    /// The view as dragged and zoomed so far: `r1`, `r2` in pixels (0.2
+    /// degrees each), at the distance zoomed to.
     pub fn camera(&self) -> Camera {
-        Camera::new(self.r1, self.r2)
+        Camera::new(self.r1, self.r2).with_distance(self.distance)
     }
 }

@@ -133,3 +133,58 @@ fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
     assert_eq!(action_for_click(RunState::Paused), None);
     assert_eq!(action_for_click(RunState::Stopped), Some(Action::Restart));
 }
+
+#[test]
+fn a_press_grabs_with_the_right_button_or_control_and_the_left() {
+    use cloth_demo::app::button_of;
+    use cloth_demo::app::input::{drag_for_press, Button, Drag};
+    use winit::event::MouseButton;
+    let ctrl = Modifiers {
+        ctrl: true,
+        ..Modifiers::default()
+    };
+    let none = Modifiers::default();
+    assert_eq!(drag_for_press(Button::Left, none), Some(Drag::Orbit));
+    assert_eq!(drag_for_press(Button::Left, ctrl), Some(Drag::Grab));
+    assert_eq!(drag_for_press(Button::Right, none), Some(Drag::Grab));
+    assert_eq!(drag_for_press(Button::Right, ctrl), Some(Drag::Grab));
+    assert_eq!(drag_for_press(Button::Other, none), None);
+    assert_eq!(button_of(MouseButton::Left), Button::Left);
+    assert_eq!(button_of(MouseButton::Right), Button::Right);
+    assert_eq!(button_of(MouseButton::Middle), Button::Other);
+    assert_eq!(button_of(MouseButton::Other(8)), Button::Other);
+}
+
+#[test]
+fn the_wheel_zooms_a_notch_a_click_whatever_the_platform_reports() {
+    use cloth_demo::app::input::{pinch_factor, Wheel, LINES_PER_NOTCH, PIXELS_PER_NOTCH};
+    use cloth_demo::app::wheel_of;
+    use winit::dpi::PhysicalPosition;
+    use winit::event::MouseScrollDelta;
+    // winit: a line is a notch (X11's button 4 is +1, up); pixels are
+    // physical, made logical.
+    assert_eq!(
+        wheel_of(MouseScrollDelta::LineDelta(0.0, 1.0), 1.0),
+        Wheel::Notches(1.0)
+    );
+    assert_eq!(
+        wheel_of(MouseScrollDelta::LineDelta(3.0, -2.0), 2.0),
+        Wheel::Notches(-2.0)
+    );
+    let px = |y| MouseScrollDelta::PixelDelta(PhysicalPosition::new(0.0, y));
+    assert_eq!(wheel_of(px(240.0), 2.0), Wheel::Pixels(120.0));
+    assert_eq!(wheel_of(px(-50.0), 0.0), Wheel::Pixels(-50.0));
+    assert_eq!(Wheel::Notches(1.0).notches(), 1.0);
+    assert_eq!(Wheel::Pixels(PIXELS_PER_NOTCH).notches(), 1.0);
+    assert_eq!(Wheel::Pixels(-250.0).notches(), -2.5);
+    assert_eq!(Wheel::Lines(LINES_PER_NOTCH).notches(), 1.0);
+    assert_eq!(Wheel::Pages(1.0).notches(), 5.73);
+    for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        assert_eq!(Wheel::Pixels(bad).notches(), 0.0);
+    }
+    // A pinch: magnified 10% is about a tenth nearer; out and back in by the
+    // same amount comes back.
+    assert!((pinch_factor(0.1) - 0.904_837_418).abs() < 1e-9);
+    assert!((pinch_factor(0.3) * pinch_factor(-0.3) - 1.0).abs() < 1e-15);
+    assert_eq!(pinch_factor(0.0), 1.0);
+}

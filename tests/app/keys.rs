@@ -5,9 +5,9 @@
 
 use cloth_demo::app::action_for_key;
 use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, Modifiers, RunState};
-use cloth_demo::app::keys::{self as key_table, BINDINGS};
+use cloth_demo::app::keys::{self as key_table, BINDINGS, POINTER};
 use cloth_demo::app::pacing::SPEEDS;
-use cloth_demo::sim::{Buffering, Model, Order, Passes, SpringLaw};
+use cloth_demo::sim::{Buffering, Model, Order, Passes, SpringLaw, TearFactor};
 use winit::event::ElementState;
 use winit::keyboard::{Key, NamedKey, SmolStr};
 
@@ -44,6 +44,14 @@ fn each_key_does_what_the_article_demo_needs() {
         (ch('k'), model(ModelChange::Hooke)),
         (ch('K'), model(ModelChange::Hooke)),
         (ch('m'), model(ModelChange::Original)),
+        (ch('t'), model(ModelChange::Tear)),
+        (ch('T'), model(ModelChange::Tear)),
+        (ch('+'), Action::ZoomIn),
+        (ch('='), Action::ZoomIn),
+        (ch('-'), Action::ZoomOut),
+        (K::Home, Action::Home),
+        (ch('p'), Action::Pin),
+        (ch('P'), Action::Pin),
         (K::F1, Action::Help),
         (ch('h'), Action::Help),
         (ch('H'), Action::Help),
@@ -61,7 +69,7 @@ fn each_key_does_what_the_article_demo_needs() {
         // Stopped (the browser after Escape), only a click does anything.
         assert_eq!(key(k, RunState::Stopped), None, "{k:?} stopped");
     }
-    for k in [ch('q'), ch('2'), ch('+'), ch('x'), K::Other] {
+    for k in [ch('q'), ch('2'), ch('_'), ch('x'), K::Other] {
         assert_eq!(key(k, RunState::Running), None, "{k:?}");
     }
 }
@@ -91,8 +99,31 @@ fn the_key_table_binds_each_key_once_and_matches_its_names() {
 fn the_key_list_shows_every_key_and_every_speed() {
     let help = key_table::help();
     assert!(help.starts_with("Keys (in the window and in the browser):\n"));
-    // A heading, one line a binding, and the drag.
-    assert_eq!(help.lines().count(), BINDINGS.len() + 2);
+    // A heading, one line a binding, and the pointer's lines.
+    assert_eq!(help.lines().count(), 1 + BINDINGS.len() + POINTER.len());
+    for (input, what) in POINTER {
+        assert!(
+            help.lines()
+                .any(|l| l.trim_start().starts_with(input) && l.ends_with(what)),
+            "{input}"
+        );
+    }
+    // Grabbing, pinning, tearing, zoom and Home are all there.
+    for words in [
+        "right-drag",
+        "Ctrl + left drag",
+        "0.4 s",
+        "Shift to pin",
+        "pin it where it is",
+        "wheel",
+        "pinch",
+        "Home",
+        "nearer",
+        "farther",
+        &format!("tears for good (--tear {})", TearFactor::DEFAULT),
+    ] {
+        assert!(help.contains(words), "{words} in {help}");
+    }
     for b in BINDINGS {
         // "  KEYS  WHAT", the keys padded to one width.
         let line = help
@@ -130,7 +161,12 @@ fn other_programs_shortcuts_are_left_alone() {
             KeyPress {
                 key: k,
                 repeat: false,
-                modifiers: Modifiers { ctrl, alt, logo },
+                modifiers: Modifiers {
+                    ctrl,
+                    alt,
+                    logo,
+                    shift: false,
+                },
             },
             RunState::Running,
         )
@@ -145,12 +181,28 @@ fn other_programs_shortcuts_are_left_alone() {
     assert_eq!(with(ch('['), true, true, false), Some(Action::Slower));
     assert_eq!(with(ch('r'), false, false, false), Some(Action::Restart));
     assert!(Modifiers {
-        ctrl: false,
-        alt: false,
-        logo: true
+        logo: true,
+        ..Modifiers::default()
     }
     .is_shortcut());
     assert!(!Modifiers::default().is_shortcut());
+    // Shift picks the character: `+` is Shift and `=` on many layouts.
+    let shift = Modifiers {
+        shift: true,
+        ..Modifiers::default()
+    };
+    assert!(!shift.is_shortcut());
+    assert_eq!(
+        input::action_for_key(
+            KeyPress {
+                key: ch('+'),
+                repeat: false,
+                modifiers: shift
+            },
+            RunState::Running
+        ),
+        Some(Action::ZoomIn)
+    );
 }
 
 #[test]
@@ -228,7 +280,8 @@ fn the_window_reads_winit_keys_the_same_way() {
         Modifiers {
             ctrl: true,
             alt: false,
-            logo: false
+            logo: false,
+            shift: true,
         }
     );
     assert_eq!(
@@ -236,8 +289,33 @@ fn the_window_reads_winit_keys_the_same_way() {
         Modifiers {
             ctrl: false,
             alt: false,
-            logo: true
+            logo: true,
+            shift: false,
         }
+    );
+    // Home, and the keypad's + and - (their characters).
+    assert_eq!(
+        winit(&Key::Named(NamedKey::Home), false, none, RunState::Paused),
+        Some(Action::Home)
+    );
+    assert_eq!(
+        winit(
+            &Key::Character(SmolStr::new("+")),
+            true,
+            none,
+            RunState::Running
+        ),
+        Some(Action::ZoomIn),
+        "zooming repeats while held"
+    );
+    assert_eq!(
+        winit(
+            &Key::Character(SmolStr::new("-")),
+            false,
+            none,
+            RunState::Running
+        ),
+        Some(Action::ZoomOut)
     );
 }
 
@@ -250,6 +328,7 @@ fn model_keys_switch_each_what_if_on_and_back_off() {
     assert_eq!(on(ModelChange::InPlace).buffering, Buffering::InPlace);
     assert_eq!(on(ModelChange::Order).order, Order::Reversed);
     assert_eq!(on(ModelChange::Hooke).law, SpringLaw::Hooke);
+    assert_eq!(on(ModelChange::Tear).tear, Some(TearFactor::DEFAULT));
     assert_eq!(
         on(ModelChange::Passes(Passes::new(1).unwrap()))
             .passes
@@ -263,6 +342,7 @@ fn model_keys_switch_each_what_if_on_and_back_off() {
         (ModelChange::Order, "reversed order"),
         (ModelChange::Hooke, "Hooke's law"),
         (ModelChange::Passes(Passes::new(5).unwrap()), "5 passes"),
+        (ModelChange::Tear, "tearing 4"),
     ] {
         assert_eq!(on(c).differences(), vec![phrase.to_string()], "{c:?}");
         // Pressed again, a toggle is off (passes stay where they are set).
@@ -280,13 +360,14 @@ fn model_keys_switch_each_what_if_on_and_back_off() {
         ModelChange::InPlace,
         ModelChange::Order,
         ModelChange::Hooke,
+        ModelChange::Tear,
         ModelChange::Passes(Passes::new(1).unwrap()),
     ]
     .iter()
     .fold(o, |m, c| c.apply(m));
     assert_eq!(
         all.to_string(),
-        "1 pass, no diagonals, bending springs, in place, reversed order, Hooke's law"
+        "1 pass, no diagonals, bending springs, in place, reversed order, Hooke's law, tearing 4"
     );
     assert!(ModelChange::Original.apply(all).is_original());
     assert!(ModelChange::Passes(Passes::ORIGINAL)

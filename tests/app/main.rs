@@ -5,6 +5,8 @@
 //!
 //! - `orbit`: the mouse drag that turns the view, and its end when the
 //!   window loses the focus;
+//! - `drags`: grabbing the cloth (the right button, Control and the left,
+//!   a touch held still), letting go and pinning, the zoom and Home;
 //! - `input`: the window's events (winit's) read as the shared actions;
 //! - `keys`: the key table, and the README's list of it;
 //! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step
@@ -21,6 +23,7 @@
 mod common;
 
 mod demo;
+mod drags;
 mod input;
 mod keys;
 mod orbit;

@@ -4,7 +4,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::sim::{Buffering, Model, Order, Passes, Scene, SpringLaw};
+use crate::sim::{Buffering, Model, Order, Passes, Scene, SpringLaw, TearFactor};
 
 /// Whether the program is running: stepping and drawing, paused (drawing,
 /// not stepping), or stopped by Escape (only the browser is ever stopped
@@ -53,6 +53,19 @@ pub enum Action {
     NextScene,
     /// Shading on or off (`--shade`), from the next frame drawn.
     ToggleShade,
+    /// The camera one notch nearer
+    /// ([`ZOOM_PER_NOTCH`](crate::render::camera::ZOOM_PER_NOTCH)), as the
+    /// wheel turned up once.
+    ZoomIn,
+    /// The camera one notch farther.
+    ZoomOut,
+    /// The original's view again: not turned, [`DISTANCE`] back.
+    ///
+    /// [`DISTANCE`]: crate::render::camera::DISTANCE
+    Home,
+    /// Pin the held point where it is and let go of it (nothing while no
+    /// point is held).
+    Pin,
 }
 
 /// The scene after `scene` in [`Scene::ALL`], the last followed by the
@@ -78,6 +91,9 @@ pub enum ModelChange {
     Order,
     /// Hooke's law, or back to the article's spring.
     Hooke,
+    /// Tearing at [`TearFactor::DEFAULT`] on, or off (springs torn stay
+    /// torn until a restart).
+    Tear,
     /// Every choice back to the original's.
     Original,
 }
@@ -105,6 +121,12 @@ impl ModelChange {
                     SpringLaw::Hooke
                 } else {
                     SpringLaw::Article
+                }
+            }
+            ModelChange::Tear => {
+                model.tear = match model.tear {
+                    None => Some(TearFactor::DEFAULT),
+                    Some(_) => None,
                 }
             }
             ModelChange::Original => model = Model::ORIGINAL,

@@ -14,6 +14,8 @@ pub enum Key {
     ArrowRight,
     /// F1.
     F1,
+    /// Home.
+    Home,
     /// A key that types one character (`'a'`, `'A'`, `' '` for the space
     /// bar, `'+'`).
     Character(char),
@@ -25,12 +27,14 @@ pub enum Key {
 impl Key {
     /// The key a `KeyboardEvent.key` value names: `"Escape"` (and the old
     /// `"Esc"` some browsers sent), `"ArrowRight"` (old: `"Right"`),
-    /// `"F1"`, one character (`" "` is the space bar), or [`Key::Other`].
+    /// `"F1"`, `"Home"`, one character (`" "` is the space bar), or
+    /// [`Key::Other`].
     pub fn from_key_value(value: &str) -> Key {
         match value {
             "Escape" | "Esc" => Key::Escape,
             "ArrowRight" | "Right" => Key::ArrowRight,
             "F1" => Key::F1,
+            "Home" => Key::Home,
             _ => {
                 let mut chars = value.chars();
                 match (chars.next(), chars.next()) {
@@ -42,8 +46,9 @@ impl Key {
     }
 }
 
-/// The modifier keys held with a key (Shift does not count: it picks the
-/// character, as for `R`).
+/// The modifier keys held with a key or a mouse button. For keys Shift
+/// does not count (it picks the character, as for `R`); with a mouse
+/// button's release it pins the point let go of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Modifiers {
     /// Control.
@@ -52,6 +57,8 @@ pub struct Modifiers {
     pub alt: bool,
     /// The logo key: Windows, Command, Super.
     pub logo: bool,
+    /// Shift.
+    pub shift: bool,
 }
 
 impl Modifiers {
@@ -59,7 +66,7 @@ impl Modifiers {
     /// browser's Ctrl+R, the desktop's Super+D, Alt+F4), which the demo
     /// leaves alone: the logo key, or Control or Alt alone. Control and Alt
     /// together are AltGr on Windows, which types characters such as `[`
-    /// on many layouts, so they are not.
+    /// on many layouts, so they are not. Shift does not count.
     pub fn is_shortcut(self) -> bool {
         self.logo || self.ctrl != self.alt
     }

@@ -1,5 +1,6 @@
-//! What keys and clicks ask the program to do: the decisions both front
-//! ends (the window and the browser) share, pure and tested without either.
+//! What keys, clicks and the pointer ask the program to do: the decisions
+//! both front ends (the window and the browser) share, pure and tested
+//! without either.
 //!
 //! A front end turns its own events into a [`KeyPress`] or a click, asks
 //! [`action_for_key`] or [`action_for_click`] what they mean in the current
@@ -8,15 +9,21 @@
 //! the front end's business (the window closes; the browser, which cannot
 //! close its tab, stops stepping and drawing until a click), and so is
 //! showing the key list ([`Action::Help`]). Which key does what is one
-//! table, [`keys::BINDINGS`](super::keys::BINDINGS).
+//! table, [`keys::BINDINGS`](super::keys::BINDINGS). What a mouse button
+//! starts (turning the view or grabbing the cloth) is [`drag_for_press`],
+//! and how far the wheel zooms [`Wheel::notches`].
 
 #![forbid(unsafe_code)]
 
 mod action;
 mod key;
+mod pointer;
 
 pub use action::{next_scene, Action, ModelChange, RunState};
 pub use key::{Key, KeyPress, Modifiers};
+pub use pointer::{
+    drag_for_press, pinch_factor, Button, Drag, DragEnd, Wheel, LINES_PER_NOTCH, PIXELS_PER_NOTCH,
+};
 
 use super::keys::BINDINGS;
 

@@ -4,31 +4,62 @@
 
 #![forbid(unsafe_code)]
 
-use winit::event::{ElementState, WindowEvent};
+use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key as WinitKey, ModifiersState, NamedKey};
 
-use crate::app::input::{self, Action, Key, KeyPress, Modifiers, RunState};
+use crate::app::input::{self, Action, Button, Key, KeyPress, Modifiers, RunState, Wheel};
 
 /// The shared [`Key`] for a winit logical key: Escape, the right arrow,
-/// F1, the space bar (`' '`), one typed character, or [`Key::Other`].
+/// F1, Home, the space bar (`' '`), one typed character (the keypad's
+/// `+` and `-` included), or [`Key::Other`].
 pub fn key_of(key: &WinitKey) -> Key {
     match key {
         WinitKey::Named(NamedKey::Escape) => Key::Escape,
         WinitKey::Named(NamedKey::ArrowRight) => Key::ArrowRight,
         WinitKey::Named(NamedKey::F1) => Key::F1,
+        WinitKey::Named(NamedKey::Home) => Key::Home,
         WinitKey::Named(NamedKey::Space) => Key::Character(' '),
         WinitKey::Character(text) => Key::from_key_value(text),
         _ => Key::Other,
     }
 }
 
-/// The shared [`Modifiers`] for winit's: Control, Alt and the logo key
-/// (Super, Command, Windows).
+/// The shared [`Modifiers`] for winit's: Control, Alt, the logo key
+/// (Super, Command, Windows) and Shift.
 pub fn modifiers_of(state: ModifiersState) -> Modifiers {
     Modifiers {
         ctrl: state.control_key(),
         alt: state.alt_key(),
         logo: state.super_key(),
+        shift: state.shift_key(),
+    }
+}
+
+/// The shared [`Button`] for a winit mouse button: left, right, or
+/// [`Button::Other`].
+pub fn button_of(button: MouseButton) -> Button {
+    match button {
+        MouseButton::Left => Button::Left,
+        MouseButton::Right => Button::Right,
+        _ => Button::Other,
+    }
+}
+
+/// The shared [`Wheel`] for winit's wheel delta on a window of
+/// `scale_factor` physical pixels per logical pixel: lines are notches (a
+/// mouse wheel's), pixels (a trackpad's, physical) are made logical; the
+/// vertical part only, up positive as winit has it.
+pub fn wheel_of(delta: MouseScrollDelta, scale_factor: f64) -> Wheel {
+    match delta {
+        MouseScrollDelta::LineDelta(_, y) => Wheel::Notches(f64::from(y)),
+        MouseScrollDelta::PixelDelta(p) => {
+            let scale = if scale_factor.is_finite() && scale_factor > 0.0 {
+                scale_factor
+            } else {
+                1.0
+            };
+            Wheel::Pixels(p.y / scale)
+        }
     }
 }
 

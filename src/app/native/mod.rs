@@ -5,8 +5,11 @@
 //! logical-pixel drawing area ([`INNER_SIZE`](super::INNER_SIZE)) or
 //! borderless full screen, and runs the demo in it until Escape or the
 //! close button. The keys of [`keys::BINDINGS`](super::keys::BINDINGS)
-//! pause, step, restart, change the speed and switch the article's what-ifs;
-//! the title says what differs from the default ([`title`](super::title)).
+//! pause, step, restart, change the speed, switch the article's what-ifs,
+//! zoom and pin; the title says what differs from the default
+//! ([`title`](super::title)). The left button turns the view, the right
+//! (or Control and the left) grabs the cloth, the wheel (or a trackpad's
+//! pinch) zooms.
 
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
@@ -14,17 +17,18 @@ use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::error::EventLoopError;
-use winit::event::{ElementState, MouseButton, WindowEvent};
+use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::WindowId;
 
 mod events;
 mod gfx;
 mod options;
+mod pointer;
 #[cfg(free_unix)]
 mod x11;
 
-pub use events::{action_for_event, action_for_key, key_of, modifiers_of};
+pub use events::{action_for_event, action_for_key, button_of, key_of, modifiers_of, wheel_of};
 pub use options::Options;
 
 use super::demo::{Clock, Demo};
@@ -184,11 +188,13 @@ impl App {
             print!("{}", keys::help());
             return;
         }
-        let before = self.demo.status();
+        let before = (self.demo.status(), self.demo.camera());
         self.demo.apply(action, Instant::now());
         let after = self.demo.status();
-        if before != after {
+        if before.0 != after {
             log::info!("{action:?}: {}", describe(&after));
+        } else if before.1 != self.demo.camera() {
+            self.log_camera(before.1);
         } else {
             log::debug!("{action:?}: nothing changed");
         }
@@ -220,6 +226,9 @@ impl App {
 
     fn resized(&mut self, size: PhysicalSize<u32>) {
         self.size = drawable_size(size.width, size.height);
+        if let Some((w, h)) = self.size {
+            self.demo.set_view_size(w.get(), h.get());
+        }
         match (&self.gfx, self.size) {
             (Some(gfx), Some((w, h))) => {
                 gfx.resize(w, h);
@@ -321,6 +330,9 @@ impl ApplicationHandler for App {
                 self.title = title;
                 let size = gfx.window.inner_size();
                 self.size = drawable_size(size.width, size.height);
+                if let Some((w, h)) = self.size {
+                    self.demo.set_view_size(w.get(), h.get());
+                }
                 log::info!(
                     "window: {}x{} physical pixels, scale factor {}, {}, {}",
                     size.width,
@@ -373,49 +385,12 @@ impl ApplicationHandler for App {
             Some(action) => self.act(action),
             None => {}
         }
+        if self.pointer_event(&event) {
+            return;
+        }
         match event {
             WindowEvent::Resized(size) => self.resized(size),
             WindowEvent::ModifiersChanged(m) => self.modifiers = modifiers_of(m.state()),
-            WindowEvent::CursorMoved { position, .. } => {
-                let scale = self.gfx.as_ref().map_or(1.0, |g| g.window.scale_factor());
-                let turned = self.demo.cursor_moved(position.x, position.y, scale);
-                // Paused, no step falls due to draw the turned view.
-                if turned && self.demo.next_frame().is_none() {
-                    if let Some(gfx) = &self.gfx {
-                        gfx.window.request_redraw();
-                    }
-                }
-            }
-            WindowEvent::MouseInput {
-                state,
-                button: MouseButton::Left,
-                ..
-            } => {
-                let dragging = self.demo.orbit().is_pressed();
-                self.demo.button(state == ElementState::Pressed);
-                if state == ElementState::Released && dragging {
-                    let camera = self.demo.camera();
-                    log::debug!("view turned to r1 = {}, r2 = {}", camera.r1, camera.r2);
-                }
-            }
-            // Another window took the focus: the drag ends here, since the
-            // release may never come (under Wine none does when the button
-            // is let go over that window) and a move after it must not turn
-            // the view.
-            WindowEvent::Focused(focused) => {
-                log::debug!(
-                    "window {}",
-                    if focused { "focused" } else { "lost the focus" }
-                );
-                if !focused && self.demo.focus_lost() {
-                    let camera = self.demo.camera();
-                    log::debug!(
-                        "view turned to r1 = {}, r2 = {} (the drag ended: focus lost)",
-                        camera.r1,
-                        camera.r2
-                    );
-                }
-            }
             WindowEvent::Occluded(occluded) => {
                 self.occluded = occluded;
                 log::debug!("window {}", if occluded { "hidden" } else { "shown" });

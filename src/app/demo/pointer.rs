@@ -1,0 +1,85 @@
+//! The pointer on the running demo: the cursor, the buttons, the wheel
+//! and pinches, and the focus lost, handed to its
+//! [`Drags`](crate::app::drags::Drags) with the simulation they grab.
+
+#![forbid(unsafe_code)]
+
+use super::Demo;
+use crate::app::input::{Button, Drag, DragEnd, Modifiers, RunState, Wheel};
+
+impl Demo {
+    /// The drawing area is `width x height` pixels, in the units cursor
+    /// positions come in (see [`Drags::set_view`](crate::app::drags::Drags::set_view)): needed to grab.
+    pub fn set_view_size(&mut self, width: u32, height: u32) {
+        self.drags.set_view(width, height);
+    }
+
+    /// The cursor moved to (`physical_x`, `physical_y`) on a drawing area
+    /// with `scale_factor` physical pixels per original-window pixel: see
+    /// [`Orbit::cursor_moved`](crate::app::orbit::Orbit::cursor_moved); a held point follows it
+    /// ([`Drags::cursor_moved`](crate::app::drags::Drags::cursor_moved)). Ignored while stopped (not while paused).
+    /// Returns whether the view turned.
+    pub fn cursor_moved(&mut self, physical_x: f64, physical_y: f64, scale_factor: f64) -> bool {
+        self.state != RunState::Stopped
+            && self
+                .drags
+                .cursor_moved(physical_x, physical_y, scale_factor, &mut self.sim)
+    }
+
+    /// `button` went down with `modifiers` held, at the cursor: the left
+    /// button turns the view, the right (or the left with Control) holds
+    /// the cloth point under the cursor, if there is one ([`Drags::press`](crate::app::drags::Drags::press)).
+    /// Nothing while stopped or while another drag is on. Returns the drag
+    /// started.
+    pub fn press(&mut self, button: Button, modifiers: Modifiers) -> Option<Drag> {
+        if self.state == RunState::Stopped {
+            return None;
+        }
+        self.drags.press(button, modifiers, &mut self.sim)
+    }
+
+    /// `button` went up with `modifiers` held: the drag it made ends, a held
+    /// point let go (pinned where it is with Shift). Also while stopped.
+    pub fn release(&mut self, button: Button, modifiers: Modifiers) -> Option<DragEnd> {
+        self.drags.release(button, modifiers, &mut self.sim)
+    }
+
+    /// The left button (or a touch) went down (`true`) or up (`false`),
+    /// with no modifier: [`Demo::press`] or [`Demo::release`].
+    pub fn button(&mut self, pressed: bool) {
+        if pressed {
+            self.press(Button::Left, Modifiers::default());
+        } else {
+            self.release(Button::Left, Modifiers::default());
+        }
+    }
+
+    /// A touch held still long enough: a grab instead of the orbit its
+    /// press started ([`Drags::long_press`](crate::app::drags::Drags::long_press)). Returns whether a point is
+    /// held.
+    pub fn long_press(&mut self) -> bool {
+        self.state != RunState::Stopped && self.drags.long_press(&mut self.sim)
+    }
+
+    /// The wheel turned (or a trackpad scrolled): zoom by its
+    /// [`notches`](Wheel::notches), up nearer. Returns whether the
+    /// distance changed. Nothing while stopped.
+    pub fn wheel(&mut self, wheel: Wheel) -> bool {
+        self.state != RunState::Stopped && self.drags.zoom_notches(wheel.notches(), &mut self.sim)
+    }
+
+    /// Zoom by `factor` (a pinch): the distance times it, below 1 nearer.
+    /// Returns whether the distance changed. Nothing while stopped.
+    pub fn zoom(&mut self, factor: f64) -> bool {
+        self.state != RunState::Stopped && self.drags.zoom(factor, &mut self.sim)
+    }
+
+    /// The window (the page) lost the keyboard focus, or the pointer capture
+    /// was taken away: every drag ends ([`Drags::end`](crate::app::drags::Drags::end): the orbit stops, a
+    /// held point is let go), so a release that never arrives (let go over
+    /// the window that took the focus) leaves no drag held, and a later
+    /// move without a press turns nothing. Returns whether a drag ended.
+    pub fn focus_lost(&mut self) -> bool {
+        self.drags.end(&mut self.sim)
+    }
+}

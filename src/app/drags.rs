@@ -1,0 +1,246 @@
+//! The pointer's drags on the running demo: turning the view
+//! ([`Orbit`]) and grabbing the cloth, which of them a press starts, how
+//! each ends, and the zoom, which carries a held point's target along
+//! with the camera.
+//!
+//! A grab holds the cloth point [`pick`]ed under the cursor (the nearest
+//! triangle drawn there that is not torn, its corner nearest the cursor):
+//! from then on each step puts it where the ray through the cursor meets
+//! the plane through the point's target facing the camera
+//! ([`Ray::point_on_plane`] with the [`view
+//! direction`](Camera::view_direction) as normal), so it stays as far
+//! from the camera as it was grabbed and follows the cursor across the
+//! picture. The target moves whenever the cursor or the camera does.
+
+#![forbid(unsafe_code)]
+
+use super::input::{drag_for_press, Button, Drag, DragEnd, Modifiers};
+use super::orbit::Orbit;
+use crate::render::pick::{pick, Ray};
+use crate::render::Camera;
+use crate::sim::Simulation;
+
+/// The drags' state: the view ([`Orbit`]: angles, distance, the left
+/// button's drag), the drawing area's size and the cursor in its pixels
+/// (to pick and aim with), and the button holding a point, if one is
+/// held.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Drags {
+    orbit: Orbit,
+    /// The drawing area, pixels: the units cursor positions come in.
+    view: Option<(u32, u32)>,
+    /// The cursor, pixels from the drawing area's top-left corner.
+    cursor: Option<(f64, f64)>,
+    /// The button holding a point, while one is held.
+    grab: Option<Button>,
+}
+
+impl Drags {
+    /// The original's view, no drag, no size or cursor known yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// As [`Drags::new`] (the view unturned, at the original's distance,
+    /// nothing held) but keeping the drawing area's size and the cursor.
+    pub fn unturned(&self) -> Self {
+        Drags {
+            view: self.view,
+            cursor: self.cursor,
+            ..Self::default()
+        }
+    }
+
+    /// The view as turned and zoomed so far.
+    pub fn camera(&self) -> Camera {
+        self.orbit.camera()
+    }
+
+    /// The orbit: the angles, the distance, the left button's drag.
+    pub fn orbit(&self) -> &Orbit {
+        &self.orbit
+    }
+
+    /// The button holding a point, if one is held.
+    pub fn grabbing(&self) -> Option<Button> {
+        self.grab
+    }
+
+    /// The drawing area is `width x height` pixels, in the units cursor
+    /// positions come in (the window's physical pixels, the canvas's
+    /// drawing buffer). Until it is known nothing can be grabbed.
+    pub fn set_view(&mut self, width: u32, height: u32) {
+        self.view = Some((width, height));
+    }
+
+    /// The cursor moved to (`x`, `y`), pixels from the drawing area's
+    /// top-left corner, on a drawing area of `scale` pixels per
+    /// original-window pixel: the orbit turns the view if its drag is on
+    /// ([`Orbit::cursor_moved`]), and a held point's target follows the
+    /// cursor. Returns whether the view turned. A position that is not
+    /// finite is ignored.
+    pub fn cursor_moved(&mut self, x: f64, y: f64, scale: f64, sim: &mut Simulation) -> bool {
+        let turned = self.orbit.cursor_moved(x, y, scale);
+        if x.is_finite() && y.is_finite() {
+            self.cursor = Some((x, y));
+            self.retarget(sim);
+        }
+        turned
+    }
+
+    /// `button` went down with `modifiers` held, at the cursor: what
+    /// [`drag_for_press`] says it starts, while no drag is on. A grab that
+    /// picks no cloth point (a miss, or no cursor or size known yet) starts
+    /// nothing, and turns nothing either. Returns the drag started.
+    pub fn press(
+        &mut self,
+        button: Button,
+        modifiers: Modifiers,
+        sim: &mut Simulation,
+    ) -> Option<Drag> {
+        if self.orbit.is_pressed() || self.grab.is_some() {
+            return None;
+        }
+        match drag_for_press(button, modifiers)? {
+            Drag::Orbit => {
+                self.orbit.button(true);
+                Some(Drag::Orbit)
+            }
+            Drag::Grab => self.grab(button, sim).then_some(Drag::Grab),
+        }
+    }
+
+    /// A touch held still: the orbit its press started is undone
+    /// ([`Orbit::cancel_drag`]) and a grab is tried at the cursor instead,
+    /// held by the finger (the left button). Returns whether a point is
+    /// now held.
+    pub fn long_press(&mut self, sim: &mut Simulation) -> bool {
+        if self.grab.is_some() {
+            return false;
+        }
+        self.orbit.cancel_drag();
+        self.grab(Button::Left, sim)
+    }
+
+    /// `button` went up with `modifiers` held: the grab it holds lets go
+    /// (with Shift, the point is pinned where it is), or the left button's
+    /// orbit ends. Returns how the drag ended, if one did.
+    pub fn release(
+        &mut self,
+        button: Button,
+        modifiers: Modifiers,
+        sim: &mut Simulation,
+    ) -> Option<DragEnd> {
+        if self.grab == Some(button) {
+            return self.let_go(modifiers.shift, sim);
+        }
+        (button == Button::Left && self.orbit.end_drag()).then_some(DragEnd::Orbit)
+    }
+
+    /// Pin the held point where it is and let go of it (P). Returns
+    /// [`DragEnd::Pinned`] with the point, or `None` while nothing is held.
+    pub fn pin(&mut self, sim: &mut Simulation) -> Option<DragEnd> {
+        self.let_go(true, sim)
+    }
+
+    /// Every drag ends, whatever the buttons do next (the focus lost, the
+    /// program stopped): the orbit stops, a held point is let go. Returns
+    /// whether a drag was on.
+    pub fn end(&mut self, sim: &mut Simulation) -> bool {
+        let orbit = self.orbit.end_drag();
+        let grab = self.let_go(false, sim).is_some();
+        orbit || grab
+    }
+
+    /// The simulation was started afresh and holds nothing: neither does
+    /// any button.
+    pub fn forget_grab(&mut self) {
+        self.grab = None;
+    }
+
+    /// Zoom by `factor` ([`Orbit::zoom`]); a held point's target moves
+    /// with the camera. Returns whether the distance changed.
+    pub fn zoom(&mut self, factor: f64, sim: &mut Simulation) -> bool {
+        let changed = self.orbit.zoom(factor);
+        self.retarget(sim);
+        changed
+    }
+
+    /// Zoom by wheel notches ([`Orbit::zoom_notches`]), positive nearer;
+    /// a held point's target moves with the camera. Returns whether the
+    /// distance changed.
+    pub fn zoom_notches(&mut self, notches: f64, sim: &mut Simulation) -> bool {
+        let changed = self.orbit.zoom_notches(notches);
+        self.retarget(sim);
+        changed
+    }
+
+    /// The original's view again ([`Orbit::home`]); a held point's target
+    /// moves with the camera. Returns whether the camera changed.
+    pub fn home(&mut self, sim: &mut Simulation) -> bool {
+        let changed = self.orbit.home();
+        self.retarget(sim);
+        changed
+    }
+
+    /// Hold the point under the cursor, by `button`: the nearest cloth
+    /// triangle drawn there that is not torn, its nearest corner, held
+    /// where the ray through the cursor meets the plane through it facing
+    /// the camera. Returns whether a point is held.
+    fn grab(&mut self, button: Button, sim: &mut Simulation) -> bool {
+        let (Some((w, h)), Some((x, y))) = (self.view, self.cursor) else {
+            return false;
+        };
+        let camera = self.camera();
+        let torn = sim.torn();
+        let hole = |j, i, second| torn.triangle_torn(j, i, second);
+        let Some((j, i)) = pick(&camera, w, h, x, y, &sim.cloth, hole) else {
+            return false;
+        };
+        let point = sim.cloth.point(j, i);
+        let at = self.target(&camera, point).unwrap_or(point);
+        if sim.hold(j, i, at).is_err() {
+            return false;
+        }
+        self.grab = Some(button);
+        true
+    }
+
+    /// Where the ray through the cursor meets the plane through `through`
+    /// facing `camera`, if it does.
+    fn target(&self, camera: &Camera, through: [f64; 3]) -> Option<[f64; 3]> {
+        let (w, h) = self.view?;
+        let (x, y) = self.cursor?;
+        Ray::through_pixel(camera, w, h, x, y)?.point_on_plane(through, camera.view_direction())
+    }
+
+    /// Move a held point's target to where the cursor now points, on the
+    /// plane through the target facing the camera as it now is.
+    fn retarget(&mut self, sim: &mut Simulation) {
+        if self.grab.is_none() {
+            return;
+        }
+        let Some(held) = sim.held() else {
+            self.grab = None;
+            return;
+        };
+        if let Some(at) = self.target(&self.camera(), held.at) {
+            let (j, i) = held.point();
+            // A finite target of a point on the grid: never refused.
+            let _ = sim.hold(j, i, at);
+        }
+    }
+
+    /// Let go of the held point, pinning it where it is if `pin`.
+    fn let_go(&mut self, pin: bool, sim: &mut Simulation) -> Option<DragEnd> {
+        self.grab.take()?;
+        let (j, i) = sim.release()?;
+        if pin {
+            // A point the simulation held is on the grid: never refused.
+            let _ = sim.pin(j, i);
+            Some(DragEnd::Pinned(j, i))
+        } else {
+            Some(DragEnd::LetGo(j, i))
+        }
+    }
+}
