@@ -5,6 +5,10 @@ environments, with the same checks (checks.py):
     python3 .ci/smoke wine     the Windows binary under Wine, Xvfb + openbox
     python3 .ci/smoke wayland  the Linux binary under a headless sway
 
+Names after the environment run only those of its checks, in its order
+(`python3 .ci/smoke x11 grab zoom`; the smoke scripts pass their
+arguments on).
+
 The binaries: $CLOTH_DEMO_BIN (Linux; default target/release/cloth-demo),
 which also draws the expected views, and $CLOTH_DEMO_EXE (Windows, for
 `wine`). Prints one closing line, `NAME: N passed, N failed (...)`, with
@@ -48,6 +52,13 @@ def environment(which):
 def main():
     which = sys.argv[1] if len(sys.argv) > 1 else "x11"
     name, env, tools, linux_bin = environment(which)
+    only = sys.argv[2:]
+    unknown = [c for c in only if c not in env.checks]
+    if unknown:
+        raise SystemExit("%s: no check %s here; it has %s"
+                         % (name, ", ".join(unknown), ", ".join(env.checks)))
+    if only:
+        env.checks = [c for c in env.checks if c in only]
 
     def on_signal(signum, _frame):
         print("%s: stopped by signal %d" % (name, signum), file=sys.stderr)

@@ -1,6 +1,7 @@
-"""The checks, written once. Each environment (x11.py, wine.py, sway.py)
-says how to start the app, find its window, screenshot it, type, drag and
-close it; these say what must be seen.
+"""The checks, written once (those of hands on the cloth and the zoom in
+hands.py). Each environment (x11.py, wine.py, sway.py) says how to start
+the app, find its window, screenshot it, type, drag and close it; these
+say what must be seen.
 
   size        the window titled "OpenGL Test Program" has a 792x573 inner
               size (logical pixels) and the name window managers match it

@@ -149,8 +149,10 @@ def poll(what, timeout, interval, attempt):
 #
 # What the environments' gesture() runs: ("move", (x, y)) relative to the
 # window's top-left (points outside it included), ("down",) and ("up",) for
-# the left button, ("sleep", s), and ("call", f) to run f() between two
-# steps with the button left as it is.
+# the left button, ("down", "right") and ("up", "right") for the right,
+# ("keydown", "ctrl") and ("keyup", "ctrl") for Control held, ("key",
+# "space") to type a key, ("sleep", s), and ("call", f) to run f() between
+# two steps with the buttons and keys left as they are.
 
 
 def legs(start, points, pause=0.03):

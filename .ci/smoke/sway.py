@@ -8,7 +8,8 @@ XDG_RUNTIME_DIR of its own owned by nobody; the app and the tools run as
 the caller (root reaches nobody's sockets). A config floats the window by
 its app_id, `cloth-demo` (so the app_id is checked by the window appearing
 where the rule puts it), at 0,0 with no border. Screenshots: grim, of the
-window's rectangle. Escape: `wtype -s 500 -k Escape` (without the pause the
+window's rectangle (the pointer's arrow included: it is drawn into the
+output's pixels). Escape: `wtype -s 500 -k Escape` (without the pause the
 virtual keyboard is gone before the key arrives). Close: `swaymsg [pid=N]
 kill`, which sends the window xdg_toplevel.close as a title bar's close
 button would. Pointer: wlpointer.py (zwlr_virtual_pointer_v1). Scale 2:
@@ -43,7 +44,11 @@ for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
 class Sway:
     name = "wayland"
     checks = ["size", "colours", "idle-cpu", "drag", "outside", "focus-loss", "escape", "close",
-              "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes"]
+              "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes", "grab", "ctrl-grab",
+              "zoom"]
+
+    # The virtual pointer's discrete wheel steps: a notch each.
+    wheel_notches_per_click = 1
 
     def __init__(self, binary):
         self.binary = binary
@@ -189,10 +194,15 @@ class Sway:
     def gesture(self, app, steps):
         """Run pointer `steps` (see common.py) through a virtual pointer in
         layout coordinates (wlpointer.py): a ("call", f) is a `wait` there,
-        at which f() runs while the button stays as it is."""
+        at which f() runs while the buttons stay as they are. Keys
+        (("key", name), ("keydown", "ctrl"), ("keyup", "ctrl")) go through
+        the same client's virtual keyboard: one made or let go in the
+        middle of a drag would tell the window it lost the focus (the
+        seat's keyboard changes), which ends the drag."""
         x0, y0, _, _ = self.geometry(app)
         w, h = self.layout()
         args, calls = [], []
+        mods = []
         for step in steps:
             if step[0] == "move":
                 x, y = x0 + step[1][0], y0 + step[1][1]
@@ -201,14 +211,35 @@ class Sway:
                                   "%d,%d" % (step[1] + (w, h, x, y)))
                 args.append("%d,%d" % (x, y))
             elif step[0] in ("down", "up"):
-                args.append(step[0])
+                args.append(("r" if step[1:] == ("right",) else "") + step[0])
             elif step[0] == "sleep":
                 args.append("sleep:%g" % step[1])
             elif step[0] == "call":
                 args.append("wait")
                 calls.append(step[1])
+            elif step[0] == "key":
+                args.append("key:%s" % step[1])
+            elif step[0] in ("keydown", "keyup"):
+                mods = mods + [step[1]] if step[0] == "keydown" else [m for m in mods
+                                                                       if m != step[1]]
+                args.append("mods:%s" % "+".join(mods))
             else:
                 raise ValueError("unknown step %r" % (step,))
+        self.pointer(w, h, args, calls)
+
+    def wheel(self, app, at, notches):
+        """Put the pointer at `at` (window pixels) and turn the wheel
+        `notches` notches (up, away from the user, when positive) through
+        the virtual pointer: discrete wheel steps, which winit reads as a
+        line each."""
+        x0, y0, _, _ = self.geometry(app)
+        w, h = self.layout()
+        self.pointer(w, h, ["%d,%d" % (x0 + at[0], y0 + at[1]), "sleep:0.1",
+                            "wheel:%d" % notches], [])
+
+    def pointer(self, w, h, args, calls):
+        """wlpointer.py with `args` on a `w x h` layout, calling each of
+        `calls` at its `wait`s in turn."""
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wlpointer.py")
         cmd = [sys.executable, script, str(w), str(h)] + args
         if not calls:

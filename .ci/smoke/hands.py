@@ -1,0 +1,260 @@
+"""The checks of hands on the cloth and the zoom, beside checks.py's (the
+same session runs them; each starts an app of its own):
+
+  grab        the app paused (Space) after GRAB_AFTER seconds, the right
+              button pressed on a cloth pixel P of the still picture and
+              dragged straight up to Q, GRAB_TO_Y pixels from the top, in
+              the sky above the spheres however they bob; resumed (Space)
+              with the button held, a screenshot mid-drag shows the cloth's
+              yellow and blue reaching up to Q (in at least MIN_PULLED of
+              the rows round Q, near its column), where the picture before
+              the grab had none; the log names the point held and, after
+              the release, the point let go
+  ctrl-grab   the same with Control and the left button (one-button mice
+              and trackpads)
+  zoom        paused, ZOOM_NOTCHES notches of the wheel up over the middle
+              of the picture (the environment's `wheel_notches_per_click`
+              says how many a click of its pointer tool makes): the log
+              says the distance went to 5 x 0.9^N,
+              and the window's picture is `render --steps S --distance D`'s
+              (at least MIN_AGREEMENT of the pixels the same scene colour),
+              not the unzoomed one; then `-` is one notch back out and Home
+              the original's 5 (the log)
+"""
+
+import re
+import time
+
+from checks import DRAW_TIMEOUT, MIN_AGREEMENT, PAUSED
+from common import (INNER, COLOURS, Failure, agreement, check_scene, legs, poll)
+
+# How long the cloth falls before the grab's picture is taken, seconds
+# (about 300 steps: draped over the spheres, wide on the screen).
+GRAB_AFTER = 5.0
+# Where the grabbed point is pulled to: this far from the window's top,
+# window pixels (the spheres' tops bob between about 180 and 230).
+GRAB_TO_Y = 110
+# Half the side of the box round a pixel: round P all cloth, round Q all
+# sky (black) before the grab.
+CLOTH_BOX = 4
+SKY_BOX = 12
+# Mid-drag, the cloth reaches up to Q: of the rows from PULLED_ABOVE
+# pixels above Q to PULLED_BELOW below it, at least MIN_PULLED have cloth
+# within PULLED_SIDE pixels of Q's column (the held point's triangles
+# narrow to a spike at Q, under a pixel wide at its tip; under sway the
+# pointer's arrow, in the screenshot, hides the top 20 rows or so).
+PULLED_ABOVE = 4
+PULLED_BELOW = 60
+PULLED_SIDE = 10
+MIN_PULLED = 35
+# How long the held point is pulled before the mid-drag screenshot must
+# show it, seconds.
+PULL_TIMEOUT = 8.0
+
+# Notches of the zoom check: an even number, as X11's clicks make two each
+# (x11.py).
+ZOOM_NOTCHES = 4
+# The log's line for each change of the camera's distance.
+ZOOMED = re.compile(r"zoomed to distance (\S+)")
+
+CLOTH = COLOURS["yellow"] | COLOURS["blue"]
+BLACK = (0, 0, 0)
+
+
+def box_count(image, at, half, colours):
+    """Pixels of `colours` in the (2 half + 1)-pixel square round `at`
+    (clipped to the image)."""
+    crop = image.crop(at[0] - half, at[1] - half, 2 * half + 1, 2 * half + 1)
+    return sum(1 for p in crop.pixels() if p in colours)
+
+
+def pulled(image, q):
+    """Rows from PULLED_ABOVE above `q` to PULLED_BELOW below it with cloth
+    within PULLED_SIDE of its column."""
+    crop = image.crop(q[0] - PULLED_SIDE, q[1] - PULLED_ABOVE, 2 * PULLED_SIDE + 1,
+                      PULLED_ABOVE + PULLED_BELOW + 1)
+    w = crop.width
+    rows = [crop.rgb[3 * w * r:3 * w * (r + 1)] for r in range(crop.height)]
+    return sum(1 for row in rows
+               if any(tuple(row[k:k + 3]) in CLOTH for k in range(0, len(row), 3)))
+
+
+def grab_points(image):
+    """A cloth pixel P with cloth all round it (CLOTH_BOX), nearest the
+    picture's middle column, whose point straight up at GRAB_TO_Y, Q, is
+    sky (SKY_BOX); or Failure."""
+    w, h = image.width, image.height
+    rgb = image.rgb
+    side = (2 * CLOTH_BOX + 1) ** 2
+    best = None
+    for y in range(GRAB_TO_Y + 2 * SKY_BOX, h - CLOTH_BOX, 3):
+        for x in range(SKY_BOX, w - SKY_BOX, 3):
+            k = 3 * (y * w + x)
+            if tuple(rgb[k:k + 3]) not in CLOTH:
+                continue
+            if best is not None and abs(x - w // 2) >= abs(best[0][0] - w // 2):
+                continue
+            if box_count(image, (x, y), CLOTH_BOX, CLOTH) < side:
+                continue
+            q = (x, GRAB_TO_Y)
+            if box_count(image, q, SKY_BOX, {BLACK}) < (2 * SKY_BOX + 1) ** 2:
+                continue
+            best = ((x, y), q)
+    if best is None:
+        raise Failure("no cloth pixel with sky above it, at y = %d, to pull it to" % GRAB_TO_Y)
+    return best
+
+
+class HandChecks:
+    """The checks, as methods of the session (session.py) that runs them."""
+
+    def paused_app(self, name):
+        """A new app of its own, focused, paused after GRAB_AFTER seconds:
+        (the app, the step its title says, a function waiting for a title
+        to match a pattern)."""
+        a = self.start_app(name)
+        self.window(a)
+        self.env.focus(a)
+
+        def titled(pattern, what):
+            def check():
+                t = self.env.title(a)
+                if not pattern.search(t):
+                    raise Failure("the title is %r" % t)
+                return t
+            return poll("the title %s" % what, DRAW_TIMEOUT, 0.05, check)
+
+        poll("the scene drawn", DRAW_TIMEOUT, 0.2,
+             lambda: check_scene(self.run, self.screenshot(a), "%s: the window" % name))
+        time.sleep(GRAB_AFTER)
+        self.env.press(a, ["space"])
+        step = int(PAUSED.search(titled(PAUSED, "after Space")).group(1))
+        return a, step, titled
+
+    def grab(self):
+        self.grab_with("grab", "right", None)
+
+    def ctrl_grab(self):
+        self.grab_with("ctrl-grab", "left", "ctrl")
+
+    def grab_with(self, name, button, key):
+        a, step, titled = self.paused_app(name)
+        try:
+            self.grab_on(a, step, titled, name, button, key)
+        finally:
+            a.quit()
+
+    def grab_on(self, a, step, titled, name, button, key):
+        before = self.screenshot(a)
+        before.save_png(self.run, "%s-before.png" % name)
+        p, q = grab_points(before)
+        mid = {}
+
+        def look():
+            def shown():
+                image = self.screenshot(a)
+                mid["image"] = image
+                mid["n"] = pulled(image, q)
+                if mid["n"] < MIN_PULLED:
+                    raise Failure("cloth near %s in %d rows (want >= %d)"
+                                  % (q, mid["n"], MIN_PULLED))
+                return image
+            try:
+                poll("the cloth pulled to %s" % (q,), PULL_TIMEOUT, 0.2, shown)
+            except Failure as e:
+                mid["error"] = str(e)
+
+        press = [("keydown", key)] if key else []
+        press += [("down", button)]
+        press += [("keyup", key)] if key else []
+        steps = ([("move", (p[0] - 10, p[1] + 10)), ("sleep", 0.1), ("move", p), ("sleep", 0.2)]
+                 + press + [("sleep", 0.2)]
+                 + legs(p, [q], pause=0.05)
+                 + [("sleep", 0.2), ("key", "space"), ("call", look), ("up", button)])
+        self.env.focus(a)
+        self.env.gesture(a, steps)
+        if "image" in mid:
+            mid["image"].save_png(self.run, "%s-mid.png" % name)
+        log = a.log_text()
+        holding = re.findall(r"holding point \[(\d+)\]\[(\d+)\] \((\w+) button\)", log)
+        if not holding:
+            raise Failure("pressed %s at %s of the cloth, but the log names no point held "
+                          "(last line: %s)" % (button, p, a.last_log_line()))
+        j, i, by = holding[-1]
+        if by.lower() != button:
+            raise Failure("the point was held by the %s button, want %s" % (by, button))
+        if "error" in mid:
+            raise Failure("holding point [%s][%s] at %s, resumed: %s (see %s%s-mid.png)"
+                          % (j, i, q, mid["error"], self.run.rel, name))
+        let_go = "let go of point [%s][%s]" % (j, i)
+        poll("the log saying it let go", 3.0, 0.05,
+             lambda: True if let_go in a.log_text() else None)
+        if pulled(before, q):
+            raise Failure("the picture before the grab had cloth at %s already" % (q,))
+        self.run.note("%s: paused at step %d, %s%s pressed at %s (cloth), held point [%s][%s], "
+                      "pulled to %s (sky before), resumed: cloth near it in %d of the %d rows "
+                      "round it mid-drag; let go" % (name, step, key + " + " if key else "", button, p, j,
+                                            i, q, mid["n"], PULLED_ABOVE + PULLED_BELOW + 1))
+
+    def zoom(self):
+        a, step, titled = self.paused_app("zoom")
+        try:
+            self.zoom_on(a, step)
+        finally:
+            a.quit()
+
+    def zoom_on(self, a, step):
+        middle = (INNER[0] // 2, INNER[1] // 2)
+        self.env.wheel(a, middle, ZOOM_NOTCHES // self.env.wheel_notches_per_click)
+        distances = poll("%d zooms in the app's log" % ZOOM_NOTCHES, 5.0, 0.05,
+                         lambda: ZOOMED.findall(a.log_text())[ZOOM_NOTCHES - 1:] or None)
+        d = float(distances[0])
+        want = 5 * 0.9 ** ZOOM_NOTCHES
+        if abs(d - want) > 1e-9:
+            raise Failure("after %d notches up the distance is %s, want %g"
+                          % (ZOOM_NOTCHES, distances[0], want))
+        expected = self.render("zoom-expected.png", (0, 0), steps=step,
+                               args=["--distance", distances[0]])
+        unzoomed = self.render("zoom-unzoomed.png", (0, 0), steps=step)
+        last = {}
+
+        def drawn():
+            shot = self.screenshot(a)
+            last["image"] = shot
+            last["agree"] = agreement(shot, expected)
+            if last["agree"] < MIN_AGREEMENT:
+                raise Failure("%.2f%% of the pixels agree with render --distance %s"
+                              % (100 * last["agree"], distances[0]))
+            return shot
+
+        try:
+            shot = poll("the zoomed picture", DRAW_TIMEOUT, 0.2, drawn)
+        finally:
+            if "image" in last:
+                last["image"].save_png(self.run, "zoom-window.png")
+        other = agreement(shot, unzoomed)
+        if other >= last["agree"] - 0.01:
+            raise Failure("the zoomed window agrees as well with the unzoomed render (%.2f%%) as "
+                          "with render --distance %s (%.2f%%)"
+                          % (100 * other, distances[0], 100 * last["agree"]))
+        self.env.focus(a)
+        self.env.press(a, ["minus"])
+        out = poll("the zoom out in the app's log", 5.0, 0.05,
+                   lambda: ZOOMED.findall(a.log_text())[ZOOM_NOTCHES:] or None)
+        self.env.press(a, ["Home"])
+        home = poll("Home in the app's log", 5.0, 0.05,
+                    lambda: ZOOMED.findall(a.log_text())[ZOOM_NOTCHES + 1:] or None)
+        if abs(float(out[0]) - 5 * 0.9 ** (ZOOM_NOTCHES - 1)) > 1e-9 or home[0] != "5":
+            raise Failure("- then Home: the distance went to %s, then %s (want %g, then 5)"
+                          % (out[0], home[0], 5 * 0.9 ** (ZOOM_NOTCHES - 1)))
+        self.run.note("zoom: paused at step %d, %d notches up: distance %s; %.2f%% of the "
+                      "pixels render --distance %s's, %.2f%% the unzoomed render's; - gave %s, "
+                      "Home %s" % (step, ZOOM_NOTCHES, distances[0], 100 * last["agree"],
+                                   distances[0], 100 * other, out[0], home[0]))
+
+
+HAND_CHECKS = {
+    "grab": HandChecks.grab,
+    "ctrl-grab": HandChecks.ctrl_grab,
+    "zoom": HandChecks.zoom,
+}
