@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { handsTests } from './web-hands.mjs';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const webDir = path.resolve(repo, process.env.WEB_DIR ?? 'target/web');
@@ -607,6 +608,10 @@ test('the page as a person sees it; the .wasm is under 2 MB', { timeout: 60_000 
   assert.ok(wasm < 2 * 1024 * 1024, `${wasm} bytes`);
   await close(page);
 });
+
+// ---------------------------------------------------------------- 5. hands and zoom
+
+handsTests({ open, close, settle, canvasShot, installPngDecoder, assertLikeNative, figures, outDir });
 
 test('no errors or warnings in the console of any page', { timeout: 10_000 }, async () => {
   assert.deepEqual(complaints, []);

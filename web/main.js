@@ -1,7 +1,8 @@
 // Load the WebAssembly build (wasm-bindgen's `--target web` module) and
 // start the demo on the canvas. The running demo stays on
-// `window.clothDemo`: steps(), stateCsv(), camera(), running(), paused(), frames(),
-// firstFrameMs(), drawingBuffer(), glInfo() (see src/app/web/handle.rs).
+// `window.clothDemo`: steps(), stateCsv(), camera(), distance(), held(), pinned(),
+// projected(j, i), running(), paused(), frames(), firstFrameMs(), drawingBuffer(),
+// glInfo() (see src/app/web/handle.rs).
 import init, { start } from './cloth_demo.js';
 
 const canvas = document.getElementById('cloth');

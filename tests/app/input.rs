@@ -188,3 +188,60 @@ fn the_wheel_zooms_a_notch_a_click_whatever_the_platform_reports() {
     assert!((pinch_factor(0.3) * pinch_factor(-0.3) - 1.0).abs() < 1e-15);
     assert_eq!(pinch_factor(0.0), 1.0);
 }
+
+#[test]
+fn control_and_the_wheel_is_a_pinch_of_at_most_a_notch_an_event() {
+    use cloth_demo::app::input::{ctrl_wheel_factor, pinch_factor};
+    use cloth_demo::render::camera::ZOOM_PER_NOTCH;
+    // Chromium's pinch: small deltas, the fingers' own scale.
+    assert_eq!(ctrl_wheel_factor(-10.0), pinch_factor(0.1));
+    assert_eq!(ctrl_wheel_factor(4.0), pinch_factor(-0.04));
+    // A mouse wheel's notch with Control held: a notch, not e times.
+    assert!((ctrl_wheel_factor(-100.0) - ZOOM_PER_NOTCH).abs() < 1e-15);
+    assert!((ctrl_wheel_factor(1000.0) - 1.0 / ZOOM_PER_NOTCH).abs() < 1e-15);
+    assert_eq!(ctrl_wheel_factor(f64::NAN), 1.0);
+}
+
+#[test]
+fn a_finger_held_still_is_a_long_press_and_two_fingers_pinch() {
+    use cloth_demo::app::input::{Landed, Touches, LONG_PRESS, LONG_PRESS_SLOP};
+    let ms = LONG_PRESS.as_secs_f64() * 1000.0;
+    let mut t = Touches::new();
+    assert_eq!(t.down(7, (100.0, 100.0), 1000.0), Landed::First);
+    assert!(!t.long_press_due(1000.0 + ms - 1.0));
+    // Wandering within the slop is still held still.
+    assert_eq!(
+        t.moved(
+            7,
+            (100.0 + LONG_PRESS_SLOP * 0.6, 100.0 + LONG_PRESS_SLOP * 0.6)
+        ),
+        None
+    );
+    assert!(t.long_press_due(1000.0 + ms));
+    assert!(!t.long_press_due(1000.0 + 2.0 * ms), "taken once");
+    t.up(7);
+    // Moved past the slop: a drag, never a long press.
+    t.down(8, (0.0, 0.0), 0.0);
+    t.moved(8, (LONG_PRESS_SLOP + 1.0, 0.0));
+    assert!(!t.long_press_due(10.0 * ms));
+    // A second finger: a pinch, and no long press.
+    t.up(8);
+    assert_eq!(t.down(1, (100.0, 0.0), 0.0), Landed::First);
+    assert_eq!(t.down(2, (200.0, 0.0), 1.0), Landed::Second);
+    assert!(!t.long_press_due(10.0 * ms));
+    // Spread from 100 apart to 200: the distance halves, in steps.
+    let mut product = 1.0;
+    for k in 1..=5 {
+        let f = t
+            .moved(2, (200.0 + 20.0 * f64::from(k), 0.0))
+            .expect("a pinch");
+        product *= f;
+    }
+    assert!((product - 0.5).abs() < 1e-12, "{product}");
+    assert_eq!(t.down(3, (0.0, 50.0), 2.0), Landed::More);
+    // A finger up ends the pinch; an unknown one changes nothing.
+    t.up(3);
+    t.up(2);
+    assert_eq!(t.moved(1, (90.0, 0.0)), None);
+    assert_eq!(t.moved(42, (0.0, 0.0)), None);
+}

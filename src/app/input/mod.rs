@@ -18,12 +18,15 @@
 mod action;
 mod key;
 mod pointer;
+mod touch;
 
 pub use action::{next_scene, Action, ModelChange, RunState};
 pub use key::{Key, KeyPress, Modifiers};
 pub use pointer::{
-    drag_for_press, pinch_factor, Button, Drag, DragEnd, Wheel, LINES_PER_NOTCH, PIXELS_PER_NOTCH,
+    ctrl_wheel_factor, drag_for_press, pinch_factor, Button, Drag, DragEnd, Wheel, LINES_PER_NOTCH,
+    LONG_PRESS, LONG_PRESS_SLOP, PIXELS_PER_NOTCH,
 };
+pub use touch::{Landed, Touches};
 
 use super::keys::BINDINGS;
 

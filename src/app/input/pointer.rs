@@ -1,11 +1,15 @@
 //! The pointer as both front ends report it: its [`Button`]s, what a press
 //! starts ([`drag_for_press`]: turning the view or grabbing the cloth),
-//! how a drag ends ([`DragEnd`]), and how far the wheel or a pinch zooms
-//! ([`Wheel::notches`], [`pinch_factor`]).
+//! how a drag ends ([`DragEnd`]), how far the wheel or a pinch zooms
+//! ([`Wheel::notches`], [`pinch_factor`], [`ctrl_wheel_factor`]), and when
+//! a touch held still grabs ([`LONG_PRESS`]).
 
 #![forbid(unsafe_code)]
 
+use web_time::Duration;
+
 use crate::app::INNER_SIZE;
+use crate::render::camera::ZOOM_PER_NOTCH;
 
 use super::Modifiers;
 
@@ -102,6 +106,13 @@ impl Wheel {
     }
 }
 
+/// How long a touch must stay down, and still, before it grabs instead of
+/// turning the view (the page's long press).
+pub const LONG_PRESS: Duration = Duration::from_millis(400);
+
+/// How far (CSS pixels) a touch may wander and still be held still.
+pub const LONG_PRESS_SLOP: f64 = 10.0;
+
 /// The factor to multiply the camera's distance by for a pinch that
 /// magnified the picture by `magnification` (winit's `PinchGesture`
 /// delta: `0.1` is 10% larger, negative smaller): `exp(-magnification)`,
@@ -110,4 +121,20 @@ impl Wheel {
 /// held, `deltaY` pixels being a magnification of `-deltaY / 100`.
 pub fn pinch_factor(magnification: f64) -> f64 {
     (-magnification).exp()
+}
+
+/// The factor to multiply the camera's distance by for a browser's wheel
+/// event with Control held, `delta_y` pixels (`deltaY`, positive down): a
+/// trackpad's pinch, reported as `-deltaY / 100` of magnification
+/// ([`pinch_factor`]), at most a notch ([`ZOOM_PER_NOTCH`]) an event either
+/// way, so that Control and a mouse wheel's notch (100 pixels) zoom a notch
+/// and no more. A `delta_y` that is not finite is 1 (no zoom).
+pub fn ctrl_wheel_factor(delta_y: f64) -> f64 {
+    let most = -ZOOM_PER_NOTCH.ln();
+    let magnification = -delta_y / PIXELS_PER_NOTCH;
+    if magnification.is_finite() {
+        pinch_factor(magnification.clamp(-most, most))
+    } else {
+        1.0
+    }
 }

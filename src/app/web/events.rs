@@ -1,5 +1,6 @@
 //! The page's DOM events, wired to the shared demo: pointer (mouse, pen,
-//! touch) drags, clicks, keys, and the canvas's size on the screen.
+//! touch) drags and grabs, the wheel and pinches, clicks, keys, and the
+//! canvas's size on the screen.
 
 #![forbid(unsafe_code)]
 
@@ -9,17 +10,128 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    HtmlCanvasElement, KeyboardEvent, PointerEvent, ResizeObserver, ResizeObserverEntry,
-    ResizeObserverSize, Window,
+    AddEventListenerOptions, HtmlCanvasElement, KeyboardEvent, MouseEvent, PointerEvent,
+    ResizeObserver, ResizeObserverEntry, ResizeObserverSize, WheelEvent, Window,
 };
 
 use super::page::Page;
-use crate::app::input::{self, Key, KeyPress, Modifiers};
+use crate::app::input::{self, ctrl_wheel_factor, Button, Key, KeyPress, Landed, Modifiers, Wheel};
+
+/// The shared button for a DOM event's `button`: 0 left, 2 right.
+fn button_of(event: &MouseEvent) -> Button {
+    match event.button() {
+        0 => Button::Left,
+        2 => Button::Right,
+        _ => Button::Other,
+    }
+}
+
+/// The modifiers a DOM mouse or key event says are held.
+fn modifiers_of(event: &MouseEvent) -> Modifiers {
+    Modifiers {
+        ctrl: event.ctrl_key(),
+        alt: event.alt_key(),
+        logo: event.meta_key(),
+        shift: event.shift_key(),
+    }
+}
+
+/// A pointer went down on the canvas. A mouse or pen press is the shared
+/// press of its button; a finger is the left button, unless it is a
+/// second one, which ends the first's drag and starts a pinch. The canvas
+/// captures the pointer for a drag or grab, so it goes on outside.
+fn pointer_down(page: &mut Page, event: &PointerEvent) {
+    let touch = event.pointer_type() == "touch";
+    if touch {
+        let at = page.css_position(event);
+        let now = page.now_ms();
+        match page.touches.down(event.pointer_id(), at, now) {
+            Landed::First => {}
+            Landed::Second => {
+                page.demo.release(Button::Left, Modifiers::default());
+                return;
+            }
+            Landed::More => return,
+        }
+    } else if !event.is_primary() {
+        return;
+    }
+    // Record where the press is first, so the drag counts from here (a
+    // touch starts wherever the finger lands), and picks there.
+    let (x, y, scale) = page.pointer_position(event);
+    page.demo.cursor_moved(x, y, scale);
+    let (button, modifiers) = if touch {
+        (Button::Left, Modifiers::default())
+    } else {
+        (button_of(event), modifiers_of(event))
+    };
+    if page.demo.press(button, modifiers).is_some() {
+        let _ = page.canvas.set_pointer_capture(event.pointer_id());
+    }
+}
+
+/// A pointer moved: two fingers pinch; otherwise a drag whose button the
+/// event says is up ends, and the primary pointer turns the view or
+/// pulls the held point.
+fn pointer_move(page: &mut Page, event: &PointerEvent) {
+    if event.pointer_type() == "touch" {
+        let at = page.css_position(event);
+        if let Some(factor) = page.touches.moved(event.pointer_id(), at) {
+            page.demo.zoom(factor);
+            return;
+        }
+    }
+    if !event.is_primary() {
+        return;
+    }
+    let buttons = event.buttons();
+    let modifiers = modifiers_of(event);
+    for (button, bit) in [(Button::Left, 1), (Button::Right, 2)] {
+        let held = page.demo.grabbing() == Some(button)
+            || (button == Button::Left && page.demo.orbit().is_pressed());
+        if held && buttons & bit == 0 {
+            page.demo.release(button, modifiers);
+        }
+    }
+    let (x, y, scale) = page.pointer_position(event);
+    page.demo.cursor_moved(x, y, scale);
+}
+
+/// A pointer went up: its button's drag ends (a finger's is the left
+/// button's; Shift held pins a held point).
+fn pointer_up(page: &mut Page, event: &PointerEvent) {
+    if event.pointer_type() == "touch" {
+        page.touches.up(event.pointer_id());
+        if event.is_primary() {
+            page.demo.release(Button::Left, Modifiers::default());
+        }
+    } else if event.is_primary() {
+        page.demo.release(button_of(event), modifiers_of(event));
+    }
+}
+
+/// The wheel over the canvas (the page does not scroll): with Control, a
+/// trackpad's pinch as browsers report it ([`ctrl_wheel_factor`]);
+/// otherwise notches by the event's unit.
+fn wheel(page: &mut Page, event: &WheelEvent) {
+    event.prevent_default();
+    if event.ctrl_key() {
+        page.demo.zoom(ctrl_wheel_factor(event.delta_y()));
+        return;
+    }
+    let up = -event.delta_y();
+    page.demo.wheel(match event.delta_mode() {
+        WheelEvent::DOM_DELTA_LINE => Wheel::Lines(up),
+        WheelEvent::DOM_DELTA_PAGE => Wheel::Pages(up),
+        _ => Wheel::Pixels(up),
+    });
+}
 
 /// Wire the DOM events to the page: pointer moves, presses and releases
 /// on the canvas (captured, so a drag goes on outside it), the capture
-/// lost and the page's focus lost (each ends a drag), clicks on it, and
-/// keys anywhere on the page. The listeners live as long as the page.
+/// lost and the page's focus lost (each ends every drag), the wheel and
+/// the context menu on it (the right button grabs instead), clicks on it,
+/// and keys anywhere on the page. The listeners live as long as the page.
 pub(super) fn listen(
     canvas: &HtmlCanvasElement,
     window: &Window,
@@ -38,56 +150,58 @@ pub(super) fn listen(
         Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| f(&mut page.borrow_mut(), event))
     };
 
+    let pointer = |f: fn(&mut Page, &PointerEvent)| {
+        let page = Rc::clone(page);
+        Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            if let Some(event) = event.dyn_ref::<PointerEvent>() {
+                f(&mut page.borrow_mut(), event);
+            }
+        })
+    };
+    on(canvas, "pointerdown", pointer(pointer_down)).map_err(fail)?;
+    on(canvas, "pointermove", pointer(pointer_move)).map_err(fail)?;
+    on(canvas, "pointerup", pointer(pointer_up)).map_err(fail)?;
+    // The browser took the pointer (a touch became a scroll, say): every
+    // drag ends.
     on(
         canvas,
-        "pointerdown",
-        with_page(|page, event| {
-            let Some(event) = event.dyn_ref::<PointerEvent>() else {
-                return;
-            };
-            if !event.is_primary() || event.button() != 0 {
-                return;
-            }
-            // Record where the press is first, so the drag counts from here
-            // (a touch starts wherever the finger lands).
-            let (x, y, scale) = page.pointer_position(event);
-            page.demo.cursor_moved(x, y, scale);
-            page.demo.button(true);
-            if page.demo.orbit().is_pressed() {
-                let _ = page.canvas.set_pointer_capture(event.pointer_id());
-            }
+        "pointercancel",
+        pointer(|page, event| {
+            page.touches.up(event.pointer_id());
+            page.demo.focus_lost();
         }),
     )
     .map_err(fail)?;
     on(
         canvas,
-        "pointermove",
-        with_page(|page, event| {
-            let Some(event) = event.dyn_ref::<PointerEvent>() else {
-                return;
-            };
-            if event.is_primary() {
-                let (x, y, scale) = page.pointer_position(event);
-                page.demo.cursor_moved(x, y, scale);
+        "contextmenu",
+        with_page(|_page, event| {
+            if let Some(event) = event.dyn_ref::<web_sys::Event>() {
+                event.prevent_default();
             }
         }),
     )
     .map_err(fail)?;
-    for name in ["pointerup", "pointercancel"] {
-        on(
-            canvas,
-            name,
-            with_page(|page, event| {
-                if event
-                    .dyn_ref::<PointerEvent>()
-                    .is_some_and(|e| e.is_primary())
-                {
-                    page.demo.button(false);
-                }
-            }),
+    // Not passive: it keeps the page from scrolling (and, with Control,
+    // from zooming itself).
+    let options = AddEventListenerOptions::new();
+    options.set_passive(false);
+    let on_wheel = {
+        let page = Rc::clone(page);
+        Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+            if let Some(event) = event.dyn_ref::<WheelEvent>() {
+                wheel(&mut page.borrow_mut(), event);
+            }
+        })
+    };
+    canvas
+        .add_event_listener_with_callback_and_add_event_listener_options(
+            "wheel",
+            on_wheel.as_ref().unchecked_ref(),
+            &options,
         )
         .map_err(fail)?;
-    }
+    on_wheel.forget();
     // The drag ends when the canvas loses its pointer capture (the browser
     // or the page took it) or the page loses the focus (another window or
     // tab took it): the release may then never reach the canvas, and a
@@ -132,6 +246,7 @@ pub(super) fn listen(
                     ctrl: event.ctrl_key(),
                     alt: event.alt_key(),
                     logo: event.meta_key(),
+                    shift: event.shift_key(),
                 },
             };
             if let Some(action) = input::action_for_key(press, page.demo.state()) {

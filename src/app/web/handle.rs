@@ -42,6 +42,42 @@ impl WebDemo {
         vec![c.r1, c.r2]
     }
 
+    /// How far the camera stands from the centre of the scene, world
+    /// units (5 unless zoomed), as `cloth-demo render --distance D` takes
+    /// it.
+    pub fn distance(&self) -> f64 {
+        self.page.borrow().demo.camera().distance()
+    }
+
+    /// The point held by a grab, `[j, i]`, or `undefined` when none is.
+    pub fn held(&self) -> Option<Vec<u32>> {
+        let (j, i) = self.page.borrow().demo.sim().held()?.point();
+        Some(vec![j as u32, i as u32])
+    }
+
+    /// How many points are pinned (a scene's pins, and those pinned by
+    /// hand).
+    pub fn pinned(&self) -> u32 {
+        self.page.borrow().demo.sim().pins().len() as u32
+    }
+
+    /// Where cloth point `[j][i]` is drawn: `[x, y]`, CSS pixels from the
+    /// canvas's top-left corner (to aim a grab at it); empty when it is not
+    /// in view or off the grid.
+    pub fn projected(&self, j: u32, i: u32) -> Vec<f64> {
+        let page = self.page.borrow();
+        let cloth = &page.demo.sim().cloth;
+        let (j, i) = (j as usize, i as usize);
+        if j >= cloth.n() || i >= cloth.n() {
+            return Vec::new();
+        }
+        let k = page.buffer_per_css();
+        page.demo
+            .camera()
+            .project(cloth.point(j, i), page.canvas.width(), page.canvas.height())
+            .map_or_else(Vec::new, |[x, y]| vec![f64::from(x) / k, f64::from(y) / k])
+    }
+
     /// Whether it is running: neither paused (Space) nor stopped (Escape).
     pub fn running(&self) -> bool {
         self.page.borrow().demo.state() == input::RunState::Running

@@ -9,7 +9,7 @@ use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent, Window};
 
 use super::caption::{caption, refused_line, CAPTION_STOPPED};
 use crate::app::demo::Demo;
-use crate::app::input::{self, Action};
+use crate::app::input::{self, Action, Touches};
 use crate::app::INNER_SIZE;
 use crate::render::{Camera, Renderer};
 
@@ -33,6 +33,8 @@ pub(super) struct Page {
     /// shown first in the caption until N starts another scene.
     pub(super) refused: Option<String>,
     pub(super) demo: Demo,
+    /// The fingers on the canvas: a long press, a pinch.
+    pub(super) touches: Touches,
     pub(super) renderer: Renderer,
     /// The GL in use, for [`WebDemo::gl_info`](super::WebDemo::gl_info).
     pub(super) gl_info: String,
@@ -76,6 +78,7 @@ impl Page {
             caption,
             refused,
             demo,
+            touches: Touches::new(),
             renderer,
             gl_info,
             device_size: None,
@@ -107,7 +110,12 @@ impl Page {
             // Resizing clears the buffer: draw again whatever else holds.
             self.canvas.set_width(width);
             self.canvas.set_height(height);
+            self.demo.set_view_size(width, height);
             self.drawn = None;
+        }
+        // A finger held still long enough grabs instead of turning.
+        if self.touches.long_press_due(self.now_ms()) {
+            self.demo.long_press();
         }
         // Stopped, nothing steps and the view cannot turn: the picture is
         // drawn again only if the canvas was resized (which clears it).
@@ -151,16 +159,42 @@ impl Page {
     }
 
     /// A pointer (mouse, pen, touch) event at the canvas: its position in
-    /// CSS pixels from the canvas's corner, and the scale from
-    /// original-window pixels to CSS pixels.
-    pub(super) fn pointer_position(&self, event: &MouseEvent) -> (f64, f64, f64) {
+    /// CSS pixels from the canvas's corner.
+    pub(super) fn css_position(&self, event: &MouseEvent) -> (f64, f64) {
         let rect = self.canvas.get_bounding_client_rect();
-        let scale = rect.width() / INNER_SIZE.0;
         (
             f64::from(event.client_x()) - rect.left(),
             f64::from(event.client_y()) - rect.top(),
-            scale,
         )
+    }
+
+    /// Drawing-buffer pixels per CSS pixel (1 while either size is 0).
+    pub(super) fn buffer_per_css(&self) -> f64 {
+        let css = self.canvas.get_bounding_client_rect().width();
+        let buffer = f64::from(self.canvas.width());
+        if css > 0.0 && buffer > 0.0 {
+            buffer / css
+        } else {
+            1.0
+        }
+    }
+
+    /// A pointer event at the canvas: its position in the drawing buffer's
+    /// pixels from the canvas's corner, and the buffer's pixels per
+    /// original-window pixel, as the demo takes them (telling it the
+    /// buffer's size, which it picks in).
+    pub(super) fn pointer_position(&mut self, event: &MouseEvent) -> (f64, f64, f64) {
+        let (x, y) = self.css_position(event);
+        let k = self.buffer_per_css();
+        let scale = self.canvas.get_bounding_client_rect().width() * k / INNER_SIZE.0;
+        self.demo
+            .set_view_size(self.canvas.width(), self.canvas.height());
+        (x * k, y * k, scale)
+    }
+
+    /// `performance.now()`: ms since navigation (0 where there is none).
+    pub(super) fn now_ms(&self) -> f64 {
+        self.window.performance().map_or(0.0, |p| p.now())
     }
 
     /// Do what a key or click asks, and show it: the caption, and a frame
