@@ -19,7 +19,9 @@ class Wine(X11):
     # minimise/resize/fullscreen/scale (the window manager's and Wine's
     # business, not this program's); `render` checks WGL's headless path.
     checks = ["size", "colours", "drag", "outside", "escape", "close", "quiet",
-              "clean-exit", "render"]
+              "clean-exit", "render", "grab", "ctrl-grab", "zoom"]
+    # Wine makes one WM_MOUSEWHEEL of X's button 4 (its press).
+    wheel_notches_per_click = 1
 
     def __init__(self, exe):
         super().__init__(exe)
