@@ -5,7 +5,9 @@
 //! Shared, pure and tested without a window: [`choices`] holds the scene
 //! and what-if choices a run starts with (the command line's flags, the
 //! page's query), [`orbit`] turns cursor moves
-//! into the camera, [`pacing`] says how many steps each frame runs and when
+//! into the camera and keeps its distance, [`drags`] says what a button
+//! starts (turning the view, or grabbing the cloth point under the cursor)
+//! and zooms, [`pacing`] says how many steps each frame runs and when
 //! the next frame is due, [`input`] says what keys and clicks ask for (the
 //! key table is [`keys`]), and [`demo`] holds the running program
 //! (simulation and model, view, clock and speed, paused, stopped or not)

@@ -9,6 +9,10 @@
 //!   as a drag across the original window: positions are scaled to
 //!   original-window pixels before the shared [`Orbit`](super::orbit::Orbit)
 //!   sees them;
+//! - the right button, or Control and the left, grabs the cloth point
+//!   under the pointer, as in the window; so does a finger held still for
+//!   [`LONG_PRESS`](super::input::LONG_PRESS), which then drags it. The
+//!   wheel, Control and the wheel (a trackpad's pinch) and two fingers zoom;
 //! - 60 steps a second, at most 15 caught up in a late frame, the first
 //!   frame after two steps (the shared [`Pacer`](super::pacing::Pacer));
 //! - Escape stops the program (a page cannot close its tab); a click then
