@@ -183,3 +183,33 @@ fn end_drag_is_a_release_that_changes_no_angle() {
     assert!(!o.cursor_moved(100.0, 100.0, 1.0));
     assert_eq!(o.camera(), Camera::new(5.0, -3.0));
 }
+
+#[test]
+fn the_orbit_keeps_the_distance_zoomed_to() {
+    use cloth_demo::render::camera::{DISTANCE, MIN_DISTANCE};
+    let mut o = Orbit::from_camera(Camera::new(10.0, -20.0).with_distance(7.5));
+    assert_eq!(o.camera(), Camera::new(10.0, -20.0).with_distance(7.5));
+    // A drag turns, and keeps the distance.
+    o.cursor_moved(0.0, 0.0, 1.0);
+    o.button(true);
+    o.cursor_moved(-5.0, 5.0, 1.0);
+    assert_eq!(o.camera(), Camera::new(15.0, -25.0).with_distance(7.5));
+    // Zooms change it within the bounds, and say whether they did.
+    assert!(o.zoom_notches(1.0));
+    assert!((o.camera().distance() - 6.75).abs() < 1e-12);
+    assert!(o.zoom(0.01));
+    assert_eq!(o.camera().distance(), MIN_DISTANCE);
+    assert!(!o.zoom(0.5), "no nearer than the least");
+    assert!(!o.zoom(f64::NAN));
+    // A drag that was no drag (a long press) goes back to where it began.
+    assert!(o.cancel_drag());
+    assert_eq!((o.camera().r1, o.camera().r2), (10.0, -20.0));
+    assert!(!o.is_pressed());
+    assert!(!o.cancel_drag(), "no drag left");
+    // Home: the original's view.
+    assert!(o.home());
+    assert_eq!(o.camera(), Camera::default());
+    assert_eq!(o.camera().distance(), DISTANCE);
+    assert!(!o.home(), "already there");
+    assert_eq!(Orbit::new().camera(), Camera::default());
+}
