@@ -176,13 +176,13 @@ pub use collide::collide;
 pub use constants::{DIST, FLOOR_Y, GRAVITY, GRID, PASSES, SPACING, START_Y, STIFFNESS};
 pub use general::HOOKE_STIFFNESS;
 pub use instruction_set::{InstructionSet, InstructionSetError};
-pub use pin_set::PinSet;
 pub use model::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
     TearFactor, Thickness, Wind, BEND_SHARE,
 };
+pub use pin_set::PinSet;
 pub use simulation::{HandError, Held, Simulation};
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;
-pub use torn::{Spring, Torn, AHEAD};
 pub(crate) use spring::{far_spring_term, usual_spring_term};
+pub use torn::{Spring, Torn, AHEAD};

@@ -271,9 +271,11 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
                 }
             };
             torn.set_word(j * n + i, word).map_err(|(dj, di)| {
+                // The far end, as signed numbers: it may be off either side.
+                let (to_j, to_i) = (j as isize + dj, i as isize + di);
                 err(
                     lineno,
-                    format!("torn names the spring to [{j}{dj:+}][{i}{di:+}], off the grid"),
+                    format!("torn names a spring from [{j}][{i}] to [{to_j}][{to_i}], off the {n} x {n} grid"),
                 )
             })?;
         }

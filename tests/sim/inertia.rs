@@ -275,15 +275,39 @@ fn bad_files_with_previous_positions_give_one_line_errors_naming_the_line() {
     let mut extra = lines.clone();
     extra.push("31,31,0,0,0,0,0,0".into());
     let cases = [
-        (edit(4, "0,3,1,2,3"), "line 5: expected 8 fields j,i,x,y,z,px,py,pz, found 5"),
-        (edit(4, "0,3,1,2,3,4,5,6,7"), "line 5: expected 8 fields j,i,x,y,z,px,py,pz, found 9"),
-        (edit(9, "0,8,1,2,3,oops,5,6"), "line 10: px = `oops` is not a number"),
-        (edit(9, "0,8,1,2,3,4,inf,6"), "line 10: py = `inf` is not a finite number"),
-        (edit(9, "0,8,1,2,3,4,5,NaN"), "line 10: pz = `NaN` is not a finite number"),
-        (edit(9, "0,8,1,2,3,4,5,1e999"), "line 10: pz = `1e999` is not a finite number"),
+        (
+            edit(4, "0,3,1,2,3"),
+            "line 5: expected 8 fields j,i,x,y,z,px,py,pz, found 5",
+        ),
+        (
+            edit(4, "0,3,1,2,3,4,5,6,7"),
+            "line 5: expected 8 fields j,i,x,y,z,px,py,pz, found 9",
+        ),
+        (
+            edit(9, "0,8,1,2,3,oops,5,6"),
+            "line 10: px = `oops` is not a number",
+        ),
+        (
+            edit(9, "0,8,1,2,3,4,inf,6"),
+            "line 10: py = `inf` is not a finite number",
+        ),
+        (
+            edit(9, "0,8,1,2,3,4,5,NaN"),
+            "line 10: pz = `NaN` is not a finite number",
+        ),
+        (
+            edit(9, "0,8,1,2,3,4,5,1e999"),
+            "line 10: pz = `1e999` is not a finite number",
+        ),
         (edit(3, &lines[2]), "line 4: duplicate row for j=0, i=1"),
-        (edit(9, "32,8,1,2,3,4,5,6"), "line 10: j = 32 is out of range 0..32"),
-        (join(&missing), "missing row for j=21, i=27 (1023 of 1024 rows present)"),
+        (
+            edit(9, "32,8,1,2,3,4,5,6"),
+            "line 10: j = 32 is out of range 0..32",
+        ),
+        (
+            join(&missing),
+            "missing row for j=21, i=27 (1023 of 1024 rows present)",
+        ),
         (join(&extra), "line 1026: extra row: expected 1024 rows"),
         (
             edit(0, "j,i,x,y,z,px,py"),

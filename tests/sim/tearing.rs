@@ -27,8 +27,8 @@ fn stretches(sim: &Simulation) -> Vec<(f64, usize, usize, isize, isize)> {
                     continue;
                 }
                 let (a, b) = (c.point(j, i), c.point(jj, ii));
-                let d = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2) + (b[2] - a[2]).powi(2))
-                    .sqrt();
+                let d =
+                    ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2) + (b[2] - a[2]).powi(2)).sqrt();
                 out.push((d / rest, j, i, dj, di));
             }
         }
@@ -69,7 +69,11 @@ fn a_pulled_strip_breaks_at_its_longest_spring_first() {
     );
     // And every one torn was longer than the factor; none whole is.
     for (ratio, j, i, dj, di) in stretches(&sim) {
-        assert_eq!(ratio > 3.0, sim.torn().contains(j, i, dj, di), "[{j}][{i}] {dj},{di}: {ratio}");
+        assert_eq!(
+            ratio > 3.0,
+            sim.torn().contains(j, i, dj, di),
+            "[{j}][{i}] {dj},{di}: {ratio}"
+        );
     }
 }
 
@@ -136,7 +140,10 @@ fn the_torn_column_is_checked_as_user_input() {
     torn.tear(3, 4, 1, 0);
     let text = state_file::state_to_string(&golden_cloth(0), None, &torn);
     let line = text.lines().nth(1 + 3 * GRID + 4).unwrap();
-    assert!(line.ends_with(",16"), "bit 4 is the spring to the point below: {line}");
+    assert!(
+        line.ends_with(",16"),
+        "bit 4 is the spring to the point below: {line}"
+    );
     let edit = |row: usize, field: &str| {
         let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
         let l = &mut lines[row];
@@ -146,14 +153,32 @@ fn the_torn_column_is_checked_as_user_input() {
         lines.join("\n") + "\n"
     };
     let cases = [
-        (edit(1, "4096"), "line 2: torn = `4096` is not a whole number from 0 to 4095"),
-        (edit(1, "-1"), "line 2: torn = `-1` is not a whole number from 0 to 4095"),
-        (edit(32, "1"), "line 32: torn names the spring to [0][31+1], off the grid"),
-        (edit(1024, "16"), "line 1024: torn names the spring to [31+1][30], off the grid"),
+        (
+            edit(1, "4096"),
+            "line 2: torn = `4096` is not a whole number from 0 to 4095",
+        ),
+        (
+            edit(1, "-1"),
+            "line 2: torn = `-1` is not a whole number from 0 to 4095",
+        ),
+        (
+            edit(32, "1"),
+            "line 33: torn names a spring from [0][31] to [0][32], off the 32 x 32 grid",
+        ),
+        (
+            edit(1024, "16"),
+            "line 1025: torn names a spring from [31][31] to [32][31], off the 32 x 32 grid",
+        ),
+        (
+            edit(33, "4"),
+            "line 34: torn names a spring from [1][0] to [2][-2], off the 32 x 32 grid",
+        ),
     ];
     for (bad, want) in cases {
         assert_eq!(
-            state_file::parse_state(bad.as_bytes(), GRID).unwrap_err().to_string(),
+            state_file::parse_state(bad.as_bytes(), GRID)
+                .unwrap_err()
+                .to_string(),
             want
         );
     }

@@ -25,20 +25,20 @@
 //! - **SIMD across points** of a row (8 lanes with AVX-512, 4 with AVX2 or
 //!   the baseline): each lane does one point's operations in the scalar
 //!   order, and `+ - * / sqrt` round the same in every lane width.
-//! - **Rows are software-pipelined** ([`kernel`]): the springs of row
+//! - **Rows are software-pipelined** (`kernel`): the springs of row
 //!   `j + 1` are computed in the same loop as the sums and collisions of
 //!   row `j`, so the divider and the other units work at once. Order within
 //!   a point is unchanged; rows are independent within a pass (double
 //!   buffering), so interleaving them changes nothing.
 //! - **Square roots and divisions off the divider** (the `avx512-fma`
 //!   path): some springs' `sqrt(d)` and `/ d` are computed on the FMA units
-//!   by a routine proven to round correctly ([`exact`]), which by definition
+//!   by a routine proven to round correctly (`exact`), which by definition
 //!   gives the divider's bits. FMA is used only inside that routine; every
 //!   operation of the physics is still one rounded IEEE operation.
 //! - **Collisions sphere by sphere, vector by vector**: a lane's test
 //!   against sphere `k` reads where sphere `k - 1` left it, as in the
 //!   original; a vector with no point inside a sphere skips its push.
-//! - **Bands of rows on threads** ([`threads`], feature `parallel`): a band
+//! - **Bands of rows on threads** (`threads`, feature `parallel`): a band
 //!   recomputes the springs across its top edge from the same old
 //!   positions, which gives the bits the band above would. Each band works
 //!   in its own buffers and takes its neighbours' edge rows of the
@@ -51,7 +51,7 @@
 //!
 //! The instruction set is picked at run time, so one binary runs on any
 //! x86-64 (and the baseline on any other CPU), with the same bits on each:
-//! see [`InstructionSet`]. The tests run every set the CPU has.
+//! see [`InstructionSet`](crate::sim::InstructionSet). The tests run every set the CPU has.
 
 mod bands;
 pub(crate) mod exact;

@@ -1,11 +1,11 @@
-//! The general pass: every [`Model`], written to read like the article.
+//! The general pass: every [`Model`](crate::sim::Model), written to read like the article.
 //!
 //! This is the original's GameDraw() loop with each of the article's
 //! choices made a setting: how many passes, which neighbours the loops
 //! reach, whether the new positions are kept apart or stored in place, which
 //! corner the loop starts from, and the spring law. A point's move is
 //! [`moved_point`]: gravity, then each of the model's [`springs`] in the
-//! original's order, then [`collide`]. For the original model it gives the
+//! original's order, then [`collide`](crate::sim::collide). For the original model it gives the
 //! same bits as the fast pass, step for step: the golden data ties every
 //! variant to the faithful code.
 //!
@@ -25,7 +25,7 @@
 //! # Degenerate states
 //!
 //! As in the original's pass, no finite state gives NaN or infinity, under
-//! every model. The article's spring is [`spring_term`], with its rules for
+//! every model. The article's spring is [`spring_term`](crate::sim::spring_term), with its rules for
 //! coincident and very distant neighbours; Hooke's is [`hooke_term`], with
 //! its own (see there). Hooke's law has no limit on its pull, so a sum of
 //! moves can overflow: a coordinate that would leave the finite range stays

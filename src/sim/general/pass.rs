@@ -83,7 +83,9 @@ pub(crate) fn step(
         _ => cloth.clone(),
     };
     for _ in 0..model.passes.get() {
-        pass_in(set, cloth, &mut back, spheres, model, hands.pins, hands.torn, ws);
+        pass_in(
+            set, cloth, &mut back, spheres, model, hands.pins, hands.torn, ws,
+        );
     }
     ws.back = Some(back);
     if let Some(previous) = previous.as_ref() {
@@ -106,14 +108,17 @@ fn settle(cloth: &mut Cloth, model: &Model, pins: &PinSet, ws: &mut Workspace) {
 
 /// A step's passes: `model.passes` of [`pass`], then with self-collision
 /// [`SpatialHash::settle`], without the spheres' move or inertia (see
-/// [`step`]). `back` is the second buffer for double
+/// [`Simulation::step`](crate::sim::Simulation::step)). `back` is the second buffer for double
 /// buffering (resized to the cloth if it differs).
 pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
     if back.n() != cloth.n() {
         *back = cloth.clone();
     }
     let mut workspace = Workspace::default();
-    let (pins, mut torn) = (PinSet::from_pins(model.pins, cloth.n()), Torn::new(cloth.n()));
+    let (pins, torn) = (
+        PinSet::from_pins(model.pins, cloth.n()),
+        Torn::new(cloth.n()),
+    );
     for _ in 0..model.passes.get() {
         pass_in(
             InstructionSet::best(),
@@ -122,7 +127,7 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
             spheres,
             model,
             &pins,
-            &mut torn,
+            &torn,
             &mut workspace,
         );
     }
@@ -130,11 +135,11 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 }
 
 /// One pass of `model`: each point, in `model.order`, moved by gravity,
-/// the wind and its springs ([`moved_point_in_wind`]) and then collided
+/// the wind and its springs ([`moved_point_in_wind`](super::moved_point_in_wind)) and then collided
 /// with the floor and the spheres ([`collide`]); pinned points are left as
 /// they are; then, with self-collision, a sweep through every two points
 /// that are not grid neighbours, those closer than the thickness pushed
-/// apart ([`SpatialHash::separate`]; [`step`] ends with sweeps until none
+/// apart ([`SpatialHash::separate`]; [`Simulation::step`](crate::sim::Simulation::step) ends with sweeps until none
 /// are left closer). The step count for
 /// the gusts is `spheres.a()`, the step the spheres were placed for.
 ///
@@ -157,7 +162,7 @@ pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mode
         spheres,
         model,
         &PinSet::from_pins(model.pins, n),
-        &mut Torn::new(n),
+        &Torn::new(n),
         &mut Workspace::default(),
     );
 }

@@ -9,7 +9,7 @@ use crate::sim::{spring_term, Cloth, Torn, DIST, GRAVITY, SPACING};
 
 /// The springs on a point under `model`, in the order they are summed:
 /// `(dj, di, rest)` for each neighbour `[j + dj][i + di]` the model's
-/// springs join ([`Springs::joins`](super::Springs::joins)), `dj` from
+/// springs join ([`Springs::joins`](crate::sim::Springs::joins)), `dj` from
 /// `-reach` to `reach` outer and `di` likewise inner (reach 2 with bending
 /// springs, the outer ring included, else 1), with rest length
 /// `0.1 * DIST[2 + dj][2 + di]`. The original's eight: north-west, north,
@@ -33,7 +33,7 @@ pub fn springs(model: &Model) -> Vec<(isize, isize, f64)> {
 /// gravity, `(0, -0.001, 0)`, and each of the model's [`springs`] whose
 /// neighbour `[jj][ii]` is on the grid adds its move under the model's law
 /// ([`spring`]), in that order (the original's, `jj` outer, `ii` inner),
-/// taken at the springs' [`share`](super::Springs::share): all of it
+/// taken at the springs' [`share`](crate::sim::Springs::share): all of it
 /// (multiplying by 1 is exact), or a third with bending springs.
 ///
 /// Each coordinate stays within `±f64::MAX` (see the module docs).
@@ -45,7 +45,7 @@ pub fn moved_point(cloth: &Cloth, j: usize, i: usize, model: &Model) -> [f64; 3]
 }
 
 /// [`moved_point`] with the wind's move `push` (world units, from
-/// [`wind::push`]): `m` starts as gravity plus the push, `(0 + push_x,
+/// [`wind::push`](crate::sim::general::wind::push)): `m` starts as gravity plus the push, `(0 + push_x,
 /// -0.001 + push_y, 0 + push_z)`, and the springs are added to that. With
 /// no push it is [`moved_point`] to the bit.
 ///
@@ -63,7 +63,9 @@ pub fn moved_point_in_wind(
     let whole = Torn::new(cloth.n());
     let at = (j, i);
     match model.law {
-        SpringLaw::Article => moved_point_with(cloth, at, &springs, share, push, &whole, spring_term),
+        SpringLaw::Article => {
+            moved_point_with(cloth, at, &springs, share, push, &whole, spring_term)
+        }
         SpringLaw::Hooke => moved_point_with(cloth, at, &springs, share, push, &whole, hooke_term),
     }
 }

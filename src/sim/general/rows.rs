@@ -4,9 +4,7 @@
 
 use super::{finite, hooke_term, put, HOOKE_STIFFNESS};
 use crate::sim::model::Order;
-use crate::sim::{
-    collide, spring_term, Cloth, InstructionSet, Spheres, Torn, GRAVITY, STIFFNESS,
-};
+use crate::sim::{collide, spring_term, Cloth, InstructionSet, Spheres, Torn, GRAVITY, STIFFNESS};
 
 /// What a double-buffered pass reads besides the cloth: the visiting
 /// order, the model's springs and their share, the wind's moves, and the

@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::{Damping, Order, Passes, Pins, Springs, TearFactor, Thickness, Wind};
 
-/// The physics a [`Simulation`](super::Simulation) runs: how many passes a
+/// The physics a [`Simulation`](crate::sim::Simulation) runs: how many passes a
 /// step makes, which springs join the points, how a pass stores its moves,
 /// in which order it visits the points, and the spring law.
 ///
@@ -45,14 +45,14 @@ pub struct Model {
     pub wind: Wind,
     /// Whether the wind's strength rises and falls over the steps (off in
     /// the original), by a fixed function of the step count
-    /// ([`general::wind::gust`](super::general::wind::gust)), so runs
+    /// ([`general::wind::gust`](crate::sim::general::wind::gust)), so runs
     /// repeat exactly.
     pub gusts: bool,
     /// Inertia: `Some(damping)` gives every point a velocity, its last
     /// step's move, which each step carries on less `damping` of it
     /// (Verlet); `None`, the original, has no velocities at all: "Nothing
     /// swings or bounces." The previous positions are then part of the
-    /// state ([`Simulation::previous`](super::Simulation::previous)).
+    /// state ([`Simulation::previous`](crate::sim::Simulation::previous)).
     pub inertia: Option<Damping>,
     /// Self-collision: `Some(thickness)` keeps every two points that are
     /// not grid neighbours at least `thickness` apart, pushing closer pairs
@@ -96,7 +96,11 @@ impl Model {
     /// pass but only checks the springs after each step (so the fast pass
     /// runs its steps until a spring tears).
     pub fn moves_as_original(&self) -> bool {
-        Model { tear: None, ..*self }.is_original()
+        Model {
+            tear: None,
+            ..*self
+        }
+        .is_original()
     }
 
     /// What differs from the original, one short phrase per field that
@@ -203,7 +207,7 @@ pub enum Buffering {
 /// along the spring in one pass (positive: towards the neighbour).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum SpringLaw {
-    /// The original: `0.03 (len - rest) / len` ([`super::spring_term`],
+    /// The original: `0.03 (len - rest) / len` ([`spring_term`](crate::sim::spring_term),
     /// `v * 0.03 (len - rest) / len^2` with `v` the vector to the
     /// neighbour). "This divides by the length once more, which makes the
     /// spring lopsided. However far it's stretched, a spring can never
@@ -213,7 +217,7 @@ pub enum SpringLaw {
     #[default]
     Article,
     /// "Hooke's law would move the point in proportion to the stretch":
-    /// `0.3 (len - rest)` ([`super::general::hooke_term`]), which matches
+    /// `0.3 (len - rest)` ([`hooke_term`](crate::sim::general::hooke_term)), which matches
     /// the article's spring near an edge spring's rest length (the
     /// article's moves `0.03 (len - 0.1) / len`, `0.3 (len - 0.1)` at
     /// `len = 0.1`). A squashed spring then pushes at most `0.3 rest`
