@@ -7,6 +7,9 @@
 //!   bars and help;
 //! - `what_ifs`, `scenes`: the model flags and the scenes through
 //!   `simulate` and `render`, against the same run in this process;
+//! - `hands`: `--tear` and the scripted grab (`--grab`) through
+//!   `simulate`, `render` and `record`, against the same hand on the
+//!   simulation in this process;
 //! - `threads`: `--threads` and `CLOTH_DEMO_SIMD`;
 //! - `output`: where outputs go, what happens to what was there, signals;
 //! - `record`: the animated GIF;
@@ -23,6 +26,7 @@ mod common;
 
 mod cli;
 mod environment;
+mod hands;
 mod output;
 mod record;
 mod robustness;
