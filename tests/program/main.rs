@@ -14,7 +14,8 @@
 //! - `output`: where outputs go, what happens to what was there, signals;
 //! - `record`: the animated GIF;
 //! - `robustness`: every failure a one-line error and its exit code;
-//! - `environment`: the helper itself.
+//! - `environment`: the helper itself;
+//! - `assets`: the docs' pictures, each drawn again by its command.
 //!
 //! Elsewhere: the physics through the library (`tests/sim`), pictures
 //! checked pixel by pixel (`tests/render`), the front ends' logic
@@ -24,6 +25,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod assets;
 mod cli;
 mod environment;
 mod hands;
