@@ -143,6 +143,20 @@
 //! the header `j,i,x,y,z,px,py,pz` ([`state_file`]); without inertia the
 //! file is the plain format, byte for byte the golden files.
 //!
+//! # Hands on the cloth: holding, pins, tearing
+//!
+//! Between steps a caller may take hold of the cloth:
+//! [`Simulation::hold`] puts a point where it says at the start of each
+//! step and keeps it there through the passes (a pin it moves), and
+//! [`Simulation::release`] lets go; [`Simulation::pin`] and
+//! [`Simulation::unpin`] pin and free points, a scene's pins included.
+//! With [`Model::tear`] set, at the end of each step every spring longer
+//! than its [`TearFactor`] times its rest length breaks for good, in a
+//! fixed order; the springs torn ([`Torn`]) are part of the state and of
+//! its file (a `torn` column, left out while nothing is torn). With
+//! nothing held, pinned by hand or torn, the original model runs the
+//! fast pass, to the bit.
+//!
 //! # Two passes, one result
 //!
 //! [`reference`](mod@reference) is the article's loop as it reads, the oracle of the

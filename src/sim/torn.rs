@@ -50,11 +50,39 @@ pub struct Spring {
     pub di: isize,
 }
 
+/// [`AHEAD`]'s index of each offset `(dj, di)` with both in `-2..=2`, at
+/// `(dj + 2) * 5 + (di + 2)`; `u8::MAX` for an offset not in the table.
+const BITS: [u8; 25] = {
+    let mut bits = [u8::MAX; 25];
+    let mut b = 0;
+    while b < AHEAD.len() {
+        let (dj, di) = AHEAD[b];
+        bits[((dj + 2) * 5 + (di + 2)) as usize] = b as u8;
+        b += 1;
+    }
+    bits
+};
+
+/// The bit of the spring to `(dj, di)` ahead: its index in [`AHEAD`].
+#[inline]
+fn bit_of(dj: isize, di: isize) -> Option<usize> {
+    if !(-2..=2).contains(&dj) || !(-2..=2).contains(&di) {
+        return None;
+    }
+    let bit = BITS[((dj + 2) * 5 + (di + 2)) as usize];
+    (bit != u8::MAX).then_some(usize::from(bit))
+}
+
 impl Spring {
     /// The same spring seen from its first end in row-major order, and its
     /// bit in [`AHEAD`]; `None` if the offset is not one of a spring's
     /// (more than two points away, or zero).
+    #[inline]
     pub fn ahead(self) -> Option<(Spring, usize)> {
+        // Out of a spring's reach (never negated, so never overflowing).
+        if !(-2..=2).contains(&self.dj) || !(-2..=2).contains(&self.di) {
+            return None;
+        }
         let (j, i, dj, di) = if self.dj > 0 || (self.dj == 0 && self.di > 0) {
             (self.j, self.i, self.dj, self.di)
         } else {
@@ -65,7 +93,7 @@ impl Spring {
                 -self.di,
             )
         };
-        let bit = AHEAD.iter().position(|&o| o == (dj, di))?;
+        let bit = bit_of(dj, di)?;
         Some((Spring { j, i, dj, di }, bit))
     }
 }
@@ -130,6 +158,27 @@ impl Torn {
         self.bits[k] |= 1 << bit;
         self.count += 1;
         true
+    }
+
+    /// Every point's word, row-major (see [`Torn::word`]); empty while
+    /// nothing is torn.
+    pub(crate) fn words(&self) -> &[u16] {
+        &self.bits
+    }
+
+    /// Where the spring from a point to its neighbour `(dj, di)` is kept:
+    /// its bit, and the kept end's row-major index less the point's (`0`
+    /// when the point is the first end, `dj * n + di` when the neighbour
+    /// is). `None` for an offset that is no spring.
+    pub(crate) fn kept(&self, dj: isize, di: isize) -> Option<(usize, isize)> {
+        let ahead = dj > 0 || (dj == 0 && di > 0);
+        if ahead {
+            Some((bit_of(dj, di)?, 0))
+        } else {
+            // `dj` and `di` are within 2 here, so their negation fits.
+            let bit = bit_of(dj.checked_neg()?, di.checked_neg()?)?;
+            Some((bit, dj * self.n as isize + di))
+        }
     }
 
     /// Set point `k`'s word (a state file's `torn` column).

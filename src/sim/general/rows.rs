@@ -210,20 +210,33 @@ impl Rows {
                     }
                 }
             }
-            if torn.is_empty() {
-                for k in 0..hi - lo {
-                    mx[lo + k] += tx[k] * share;
-                    my[lo + k] += ty[k] * share;
-                    mz[lo + k] += tz[k] * share;
-                }
+            // With nothing torn (or an offset no spring has, which never
+            // tears), every term is added.
+            let kept = if torn.is_empty() {
+                None
             } else {
-                // A torn spring adds nothing (not even a zero, which could
-                // turn a -0 sum into +0): its point goes on as without it.
-                for k in 0..hi - lo {
-                    if !torn.contains(j, lo + k, dj, di) {
+                torn.kept(dj, di)
+            };
+            match kept {
+                None => {
+                    for k in 0..hi - lo {
                         mx[lo + k] += tx[k] * share;
                         my[lo + k] += ty[k] * share;
                         mz[lo + k] += tz[k] * share;
+                    }
+                }
+                Some((bit, shift)) => {
+                    // A torn spring adds nothing (not even a zero, which
+                    // could turn a -0 sum into +0): its point goes on as
+                    // without it. Point `[j][lo + k]`'s spring is kept in
+                    // word `row + lo + k + shift` (both ends on the grid).
+                    let words = &torn.words()[(row + lo).wrapping_add_signed(shift)..];
+                    for k in 0..hi - lo {
+                        if words[k] >> bit & 1 == 0 {
+                            mx[lo + k] += tx[k] * share;
+                            my[lo + k] += ty[k] * share;
+                            mz[lo + k] += tz[k] * share;
+                        }
                     }
                 }
             }

@@ -180,8 +180,18 @@ impl Pushes {
             for qi in 0..q {
                 let p = |j: usize, i: usize| cloth.point(j, i);
                 let (a, b, c, d) = (p(qj, qi), p(qj, qi + 1), p(qj + 1, qi), p(qj + 1, qi + 1));
+                // A hole catches no wind: its push is +0, which adds
+                // nothing to the sums below (they start at +0, so they
+                // are never -0): the bits of leaving it out.
+                let push = |second, [a, b, c]: [[f64; 3]; 3]| {
+                    if torn.triangle_torn(qj, qi, second) {
+                        [0.0; 3]
+                    } else {
+                        triangle_push(a, b, c, w)
+                    }
+                };
                 self.tri
-                    .push([triangle_push(a, b, c, w), triangle_push(b, c, d, w)]);
+                    .push([push(false, [a, b, c]), push(true, [b, c, d])]);
             }
         }
         for axis in &mut self.m {
@@ -194,8 +204,6 @@ impl Pushes {
                 for (qj, qi) in corner_quads(n, j, i) {
                     let t = &self.tri[qj * q + qi];
                     let (in_a, in_b) = corner_of(qj, qi, j, i);
-                    let in_a = in_a && !torn.triangle_torn(qj, qi, false);
-                    let in_b = in_b && !torn.triangle_torn(qj, qi, true);
                     for (tri, inside) in [(t[0], in_a), (t[1], in_b)] {
                         if inside {
                             s[0] += tri[0];
