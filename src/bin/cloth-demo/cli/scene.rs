@@ -102,8 +102,8 @@ pub struct SceneArgs {
     /// A torn spring pulls neither end, and the triangles that lost one
     /// are not drawn: the tear is a hole. The springs stretch on their
     /// own to about 3.2 times their rest length in the original, 9.2 in
-    /// the drape's fall and 11 along the curtain's and the flag's rods,
-    /// so a smaller F tears the cloth by itself. State files carry the
+    /// the drape's fall and 11 in the curtain and the flag, so a smaller
+    /// F tears the cloth by itself. State files carry the
     /// torn springs (a column `torn`), so --from goes on torn.
     #[arg(long, value_name = "F", value_parser = tear, allow_negative_numbers = true)]
     pub tear: Option<TearFactor>,
