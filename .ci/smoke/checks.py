@@ -24,8 +24,18 @@ close it; these say what must be seen.
               back to 792x573: still running, the spheres and floor drawn,
               and the floor where `render --orbit` at the drag's angles
               puts it
-  outside     a drag that leaves the window and comes back keeps counting
-              the moves made outside, with no jump (the log's angles)
+  outside     a drag that leaves the window by the right and bottom edges,
+              then by the left and top (the window moved to OUT_ROOM first,
+              so those points are on the screen), and comes back keeps
+              counting the moves made outside, with no jump (the log's
+              angles)
+  focus-loss  press, drag 100 pixels, give another window the focus, let go
+              over that window, then cross this one with no button down:
+              the app logs that it lost the focus, the drag ends there (the
+              log's angles are the 100 pixels'), and the picture is
+              `render --orbit` at those angles, not at the angles a drag
+              still held would have reached (the release never comes under
+              Wine)
   escape      Escape quits with exit code 0 within 2 s
   close       the window manager's or compositor's close (as the title
               bar's close button) quits with exit code 0 within 2 s, and the
@@ -69,6 +79,15 @@ close it; these say what must be seen.
               (paused at step 2, "flag, ..., shaded": `render --scene flag
               --steps 2`'s shaded picture), and S turns its shading off
               (`--flat`'s picture)
+  wine-idle   (Wine) idle CPU beside the plainest winit program's
+              (.ci/wine/idle: one window, ControlFlow::Wait), both running
+              under the same Wine and measured over the same seconds:
+              cloth-demo paused and visible, then both minimised; each
+              time cloth-demo uses at most WINE_IDLE_MARGIN of a core more
+              than the plain program, and its threads other than the event
+              loop's (llvmpipe's, which draw) at most WINE_DRAW_MAX (under
+              Wine 8.0 both event loops spin: docs/testing.md, "Idle CPU
+              under Wine")
   render      the platform's own `cloth-demo render` (headless) writes a PNG
               of the scene that matches the Linux one pixel for pixel (at
               most MAX_RENDER_DIFF of the pixels differ)
@@ -87,7 +106,7 @@ import subprocess
 import time
 
 from common import (INNER, STATIC, TITLE, Failure, agreement, check_scene, cpu_share,
-                    differing, floor_diagram, floor_iou, poll)
+                    cpu_shares, differing, floor_diagram, floor_iou, legs, poll)
 
 # The drag, in window (logical) pixels: from DRAG_FROM to DRAG_TO in
 # DRAG_STEPS moves. The app adds last - new at each move, so the view turns
@@ -127,11 +146,35 @@ IDLE_SECONDS = 3.0
 MINIMISED_SECONDS = 2.0
 
 # The second drag, window pixels: press inside, go out past the right edge
-# and below the bottom, come back, release. It turns the view by
-# OUT_FROM - OUT_BACK, as if it had never left.
+# and below the bottom, round below the window to past the left edge and
+# above the top, come back, release. It turns the view by OUT_FROM -
+# OUT_BACK, as if it had never left. The window is moved to OUT_ROOM on
+# the screen first (its frame's top-left), so every point lies on a
+# 1920x1200 screen (the pointer tools take absolute, non-negative
+# positions).
+OUT_ROOM = (400, 300)
 OUT_FROM = (700, 300)
-OUT_PATH = [(900, 300), (1100, 500), (1000, 700), (800, 650)]
+OUT_PATH = [(900, 300), (1100, 500), (1000, 700), (800, 650), (300, 700), (-150, 400),
+            (-200, -150), (300, -200), (400, 100)]
 OUT_BACK = (600, 500)
+
+# The focus-loss check, window pixels, the window at OUT_ROOM and another
+# window (200x150 or so) at the screen's top-left: press at FOCUS_FROM,
+# drag 100 pixels down to FOCUS_TO, give the other window the focus, go
+# out over it to FOCUS_OUT, let go there, then cross this window to
+# FOCUS_OVER with no button down. The view must stay at FOCUS_ORBIT; a drag
+# still held would go on to FOCUS_STUCK (moves after the focus left count
+# last - new, from FOCUS_TO to FOCUS_OVER).
+FOCUS_FROM = (300, 150)
+FOCUS_TO = (300, 250)
+FOCUS_OUT = (-250, -200)
+FOCUS_OVER = (500, 400)
+FOCUS_ORBIT = (FOCUS_FROM[0] - FOCUS_TO[0], FOCUS_FROM[1] - FOCUS_TO[1])
+FOCUS_STUCK = (FOCUS_ORBIT[0] + FOCUS_TO[0] - FOCUS_OVER[0],
+               FOCUS_ORBIT[1] + FOCUS_TO[1] - FOCUS_OVER[1])
+# How long the app has to log the focus lost after the other window is
+# activated.
+FOCUS_TIMEOUT = 3.0
 
 HIDPI_SCALE = 2
 
@@ -150,6 +193,19 @@ PAUSED = re.compile(r" - paused, step (\d+)(, |$)")
 # killed, and how long the app may take to notice and exit.
 LOST_AFTER = 1.0
 LOST_TIMEOUT = 5.0
+
+# The wine-idle check: how long each share is measured over; how much more
+# of a core than the plain winit program cloth-demo may use, paused or
+# minimised; and how much its threads other than the event loop's may use.
+# Under Wine 8.0 both event loops spin, each taking what share of a core
+# the machine leaves it (from one measurement to the next, the two differ
+# by up to about a tenth of a core either way), so a loop that did more
+# each turn would hardly show in the first; frames drawn show in the
+# second, as llvmpipe's rasteriser threads' time (a good part of a core at
+# 60 frames a second, nothing paused).
+WINE_IDLE_SECONDS = 8.0
+WINE_IDLE_MARGIN = 0.20
+WINE_DRAW_MAX = 0.03
 
 # The platform's render against Linux's: the same triangles through the
 # same rasteriser (llvmpipe under Wine too), so none should differ.
@@ -335,13 +391,98 @@ class Checks:
 
     def outside(self):
         app = self.app
+        self.window(app)
+        self.env.make_room(app, OUT_ROOM)
         angles = app.angles()
         before = angles[-1] if angles else (0.0, 0.0)
         self.drag(app, OUT_FROM, OUT_PATH, OUT_BACK)
         want = (before[0] + OUT_FROM[0] - OUT_BACK[0], before[1] + OUT_FROM[1] - OUT_BACK[1])
         got = app.wait_angles(len(angles) + 1, want, "a drag out of the window and back")
-        self.run.note("outside: a drag from %s out to %s and back to %s turned r1, r2 from "
-                      "%g, %g to %g, %g" % ((OUT_FROM, OUT_PATH[1], OUT_BACK) + before + got))
+        self.run.note("outside: the window moved to %s; a drag from %s out by the right and "
+                      "bottom edges to %s and %s, by the left and top to %s and %s, and back to "
+                      "%s turned r1, r2 from %g, %g to %g, %g"
+                      % ((OUT_ROOM, OUT_FROM, OUT_PATH[1], OUT_PATH[2], OUT_PATH[5], OUT_PATH[7],
+                          OUT_BACK) + before + got))
+
+    def focus_loss(self):
+        a = self.start_app("focus-loss")
+        other = None
+        try:
+            self.window(a)
+            self.env.make_room(a, OUT_ROOM)
+            other = self.env.start_other(self)
+            self.focus_loss_on(a, other)
+        finally:
+            if other is not None:
+                self.env.end_other(other)
+            a.quit()
+
+    def focus_loss_on(self, a, other):
+        # Let it draw a few frames first.
+        poll("the scene drawn", DRAW_TIMEOUT, 0.2,
+             lambda: check_scene(self.run, self.screenshot(a), "focus-loss: the window"))
+        self.env.focus(a)
+        told = {}
+
+        def take_focus():
+            before = len(a.log_text())
+            self.env.activate_other(other)
+            t0 = time.monotonic()
+            try:
+                poll("the app's log saying it lost the focus", FOCUS_TIMEOUT, 0.05,
+                     lambda: True if "window lost the focus" in a.log_text()[before:] else None)
+                told["after"] = time.monotonic() - t0
+            except Failure as e:
+                told["error"] = str(e)
+
+        steps = ([("move", (FOCUS_FROM[0] - 10, FOCUS_FROM[1] - 10)), ("sleep", 0.1),
+                  ("move", FOCUS_FROM), ("sleep", 0.1), ("down",), ("sleep", 0.1)]
+                 + legs(FOCUS_FROM, [FOCUS_TO])
+                 + [("sleep", 0.2), ("call", take_focus)]
+                 + legs(FOCUS_TO, [FOCUS_OUT])
+                 + [("sleep", 0.1), ("up",), ("sleep", 0.3)]
+                 + legs(FOCUS_OUT, [FOCUS_OVER], pause=0.05))
+        self.env.gesture(a, steps)
+        if "error" in told:
+            raise Failure("the other window was activated mid-drag, but %s" % told["error"])
+        angles = poll("the angles in the app's log after the focus left", 2.0, 0.05,
+                      lambda: a.angles() or None)
+        # Any later release or move must not have changed them either.
+        time.sleep(0.5)
+        angles = a.angles()
+        if angles[-1] != FOCUS_ORBIT:
+            raise Failure("the view turned to r1 = %g, r2 = %g, want %g, %g (where the drag "
+                          "was when the focus left; all the log's angles: %s)"
+                          % (angles[-1] + FOCUS_ORBIT + (angles,)))
+        expected = self.render("focus-loss-expected.png", FOCUS_ORBIT)
+        stuck = self.render("focus-loss-stuck.png", FOCUS_STUCK)
+        last = {}
+
+        def settled():
+            image = self.screenshot(a)
+            last["image"] = image
+            last["iou"], last["n"] = floor_iou(image, expected)
+            if last["n"] < MIN_FLOOR or last["iou"] < IOU_EXPECTED:
+                raise Failure("floor IoU with --orbit %d,%d is %.2f over %d pixels"
+                              % (FOCUS_ORBIT + (last["iou"], last["n"])))
+            return image
+
+        try:
+            image = poll("the view where the drag left it", DRAW_TIMEOUT, 0.2, settled)
+        finally:
+            if "image" in last:
+                last["image"].save_png(self.run, "focus-loss.png")
+        iou_stuck, _ = floor_iou(image, stuck)
+        if iou_stuck >= last["iou"]:
+            raise Failure("the picture is as near --orbit %d,%d, a drag still held (floor IoU "
+                          "%.2f), as --orbit %d,%d (%.2f)"
+                          % (FOCUS_STUCK + (iou_stuck,) + FOCUS_ORBIT + (last["iou"],)))
+        self.run.note("focus-loss: a drag %s -> %s, the other window activated (the app logged "
+                      "the focus lost %.2f s later), let go at %s, a move to %s: the log's "
+                      "angles %s; floor IoU %.3f with --orbit %d,%d (over %d pixels), %.3f with "
+                      "--orbit %d,%d (the stuck drag's)"
+                      % ((FOCUS_FROM, FOCUS_TO, told["after"], FOCUS_OUT, FOCUS_OVER, angles,
+                          last["iou"]) + FOCUS_ORBIT + (last["n"], iou_stuck) + FOCUS_STUCK))
 
     def escape(self):
         app = self.app
@@ -667,6 +808,59 @@ class Checks:
         notes.append("S: shading off, %.2f%% render --flat's" % (100 * agree))
         self.run.note("scenes: " + "; ".join(notes))
 
+    def wine_idle(self):
+        plain = self.env.start_plain()
+        a = None
+        try:
+            self.env.wait_plain(plain)
+            a = self.start_app("wine-idle")
+            self.window(a)
+            poll("the scene drawn", DRAW_TIMEOUT, 0.2,
+                 lambda: check_scene(self.run, self.screenshot(a), "wine-idle: the window"))
+            self.env.focus(a)
+            self.env.press(a, ["space"])
+
+            def paused():
+                t = self.env.title(a)
+                if not PAUSED.search(t):
+                    raise Failure("the title is %r" % t)
+                return t
+
+            poll("the title saying paused", DRAW_TIMEOUT, 0.05, paused)
+            # Both measured over the same seconds: a loaded machine slows
+            # both spins alike.
+            time.sleep(1.0)
+            visible = cpu_shares([plain, a], WINE_IDLE_SECONDS)
+            self.env.minimise(plain)
+            self.env.minimise(a)
+            time.sleep(1.0)
+            minimised = cpu_shares([plain, a], WINE_IDLE_SECONDS)
+        finally:
+            if a is not None:
+                a.quit()
+            plain.quit()
+        wakes = [int(n) / float(t) for n, t in
+                 re.findall(r"winit-idle: (\d+) wakes in (\S+) s", plain.log_text())]
+        self.run.note("wine-idle: over the same %.0f s each, the plain winit program "
+                      "(ControlFlow::Wait) used %.1f%% of a core visible, %.1f%% minimised "
+                      "(waking %s times a second); cloth-demo paused %.1f%%, paused and "
+                      "minimised %.1f%%, of which its threads other than the event loop's "
+                      "(llvmpipe's) %.1f%% and %.1f%%"
+                      % (WINE_IDLE_SECONDS, 100 * visible[0][0], 100 * minimised[0][0],
+                         "%.0f-%.0f" % (min(wakes), max(wakes)) if wakes else "?",
+                         100 * visible[1][0], 100 * minimised[1][0],
+                         100 * max(0.0, visible[1][0] - visible[1][1]),
+                         100 * max(0.0, minimised[1][0] - minimised[1][1])))
+        for what, shares in (("paused", visible), ("paused and minimised", minimised)):
+            (base, _), (app, app_loop) = shares
+            if app - app_loop > WINE_DRAW_MAX:
+                raise Failure("%s, cloth-demo's threads other than the event loop's used "
+                              "%.1f%% of a core: it draws" % (what, 100 * (app - app_loop)))
+            if app > base + WINE_IDLE_MARGIN:
+                raise Failure("%s, cloth-demo used %.1f%% of a core, the plain winit program "
+                              "%.1f%%: more than %.0f%% over it"
+                              % (what, 100 * app, 100 * base, 100 * WINE_IDLE_MARGIN))
+
     def render_check(self):
         self.need_expected()
         image = self.render("render-%s.png" % self.env.name, (R1, R2),
@@ -749,6 +943,7 @@ CHECKS = {
     "minimise": Checks.minimise,
     "resize": Checks.resize,
     "outside": Checks.outside,
+    "focus-loss": Checks.focus_loss,
     "escape": Checks.escape,
     "close": Checks.close,
     "quiet": Checks.quiet,
@@ -758,6 +953,7 @@ CHECKS = {
     "hidpi": Checks.hidpi,
     "keys": Checks.keys,
     "scenes": Checks.scenes,
+    "wine-idle": Checks.wine_idle,
     "render": Checks.render_check,
     "headless-glx": Checks.headless_glx,
     "lost-server": Checks.lost_server,

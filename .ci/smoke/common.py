@@ -145,6 +145,36 @@ def poll(what, timeout, interval, attempt):
         time.sleep(interval)
 
 
+# --- pointer steps ----------------------------------------------------------
+#
+# What the environments' gesture() runs: ("move", (x, y)) relative to the
+# window's top-left (points outside it included), ("down",) and ("up",) for
+# the left button, ("sleep", s), and ("call", f) to run f() between two
+# steps with the button left as it is.
+
+
+def legs(start, points, pause=0.03):
+    """Pointer steps from `start` through `points`, each leg in four moves
+    `pause` seconds apart."""
+    steps = []
+    prev = start
+    for p in points:
+        for k in range(1, 5):
+            steps += [("move", (prev[0] + (p[0] - prev[0]) * k // 4,
+                                prev[1] + (p[1] - prev[1]) * k // 4)), ("sleep", pause)]
+        prev = p
+    return steps
+
+
+def drag_steps(start, path, release):
+    """The pointer steps of a drag (see Session.drag): onto the start from
+    nearby (so the app records the start even if the pointer were already
+    there), press, the legs, release."""
+    return ([("move", (start[0] - 10, start[1] - 10)), ("sleep", 0.1),
+             ("move", start), ("sleep", 0.1), ("down",), ("sleep", 0.1)]
+            + legs(start, list(path) + [release]) + [("sleep", 0.1), ("up",)])
+
+
 # --- the app ----------------------------------------------------------------
 
 ANGLES = re.compile(r"view turned to r1 = (\S+), r2 = (\S+)")
@@ -219,13 +249,15 @@ class App:
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid):
-    """User + system CPU time of process `pid` (all its threads), seconds."""
+def cpu_seconds(pid, tid=None):
+    """User + system CPU time of process `pid` (all its threads), or of its
+    thread `tid` alone, seconds."""
+    path = "/proc/%d/stat" % pid if tid is None else "/proc/%d/task/%d/stat" % (pid, tid)
     try:
-        with open("/proc/%d/stat" % pid) as f:
+        with open(path) as f:
             stat = f.read()
     except OSError as e:
-        raise Failure("cannot read /proc/%d/stat: %s" % (pid, e))
+        raise Failure("cannot read %s: %s" % (path, e))
     # The command name (field 2) is in parentheses and may hold spaces.
     fields = stat[stat.rindex(")") + 2:].split()
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
@@ -233,12 +265,27 @@ def cpu_seconds(pid):
 
 def cpu_share(app, seconds):
     """The share of one core `app` used over the next `seconds`."""
-    app.alive()
-    c0, t0 = cpu_seconds(app.proc.pid), time.monotonic()
+    return cpu_shares([app], seconds)[0][0]
+
+
+def cpu_shares(apps, seconds):
+    """The shares of one core each of `apps` used over the same next
+    `seconds`, in order: (all its threads', its first thread's) each. The
+    first thread (the process id) is the one that runs main(): the event
+    loop's, under Wine too."""
+    for app in apps:
+        app.alive()
+
+    def sample():
+        return [(cpu_seconds(app.proc.pid), cpu_seconds(app.proc.pid, app.proc.pid))
+                for app in apps], time.monotonic()
+
+    c0, t0 = sample()
     time.sleep(seconds)
-    c1, t1 = cpu_seconds(app.proc.pid), time.monotonic()
-    app.alive()
-    return (c1 - c0) / (t1 - t0)
+    c1, t1 = sample()
+    for app in apps:
+        app.alive()
+    return [((b[0] - a[0]) / (t1 - t0), (b[1] - a[1]) / (t1 - t0)) for a, b in zip(c0, c1)]
 
 
 # --- pictures ---------------------------------------------------------------

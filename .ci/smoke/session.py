@@ -5,7 +5,7 @@ screenshot it, drag, press Escape, render, read the log."""
 import re
 
 from checks import CHECKS, DRAW_TIMEOUT, ON_MAIN, R1, R2, Checks
-from common import TITLE, App, Failure, Image, check_scene, poll, say
+from common import TITLE, App, Failure, Image, check_scene, drag_steps, poll, say
 
 WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 
@@ -92,9 +92,12 @@ class Session(Checks):
         self.env.press_escape(app)
 
     def drag(self, app, start, path, release):
+        """Press at `start` (window pixels), move through `path`, release at
+        `release`, all relative to the window (points outside it included),
+        each leg in four moves."""
         self.window(app)
         self.env.focus(app)
-        self.env.drag(app, start, path, release)
+        self.env.gesture(app, drag_steps(start, path, release))
 
     def need_expected(self):
         if "error" in self.expected:

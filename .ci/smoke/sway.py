@@ -19,10 +19,11 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 
-from common import TITLE_PATTERN, Failure, Image, poll
+from common import TITLE_PATTERN, Failure, Image, poll, stop
 
 TOOLS = ["sway", "swaymsg", "grim", "wtype", "setpriv"]
 NOBODY = 65534
@@ -41,8 +42,8 @@ for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
 
 class Sway:
     name = "wayland"
-    checks = ["size", "colours", "idle-cpu", "drag", "outside", "escape", "close", "quiet",
-              "clean-exit", "fullscreen", "hidpi", "keys", "scenes"]
+    checks = ["size", "colours", "idle-cpu", "drag", "outside", "focus-loss", "escape", "close",
+              "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes"]
 
     def __init__(self, binary):
         self.binary = binary
@@ -185,27 +186,86 @@ class Sway:
             raise Failure("the window is gone from sway's tree")
         return n.get("name") or ""
 
-    def drag(self, app, start, path, release):
-        """Press at `start` (window pixels, logical), move through `path`,
-        release at `release` (points outside the window included), each leg
-        in four moves, through a virtual pointer in layout coordinates."""
+    def gesture(self, app, steps):
+        """Run pointer `steps` (see common.py) through a virtual pointer in
+        layout coordinates (wlpointer.py): a ("call", f) is a `wait` there,
+        at which f() runs while the button stays as it is."""
         x0, y0, _, _ = self.geometry(app)
         w, h = self.layout()
-
-        def at(p):
-            return "%d,%d" % (x0 + p[0], y0 + p[1])
-
-        args = [at((start[0] - 10, start[1] - 10)), "sleep:0.1", at(start), "sleep:0.1",
-                "down", "sleep:0.1"]
-        prev = start
-        for p in list(path) + [release]:
-            for k in range(1, 5):
-                args += [at((prev[0] + (p[0] - prev[0]) * k // 4,
-                             prev[1] + (p[1] - prev[1]) * k // 4)), "sleep:0.03"]
-            prev = p
-        args += ["sleep:0.1", "up"]
+        args, calls = [], []
+        for step in steps:
+            if step[0] == "move":
+                x, y = x0 + step[1][0], y0 + step[1][1]
+                if not (0 <= x <= w and 0 <= y <= h):
+                    raise Failure("the point %d,%d of the window is off the %dx%d layout at "
+                                  "%d,%d" % (step[1] + (w, h, x, y)))
+                args.append("%d,%d" % (x, y))
+            elif step[0] in ("down", "up"):
+                args.append(step[0])
+            elif step[0] == "sleep":
+                args.append("sleep:%g" % step[1])
+            elif step[0] == "call":
+                args.append("wait")
+                calls.append(step[1])
+            else:
+                raise ValueError("unknown step %r" % (step,))
         script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "wlpointer.py")
-        self.run.run([sys.executable, script, str(w), str(h)] + args, timeout=30)
+        cmd = [sys.executable, script, str(w), str(h)] + args
+        if not calls:
+            self.run.run(cmd, timeout=30)
+            return
+        p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=self.run.child_env(None))
+        try:
+            for call in calls:
+                line = p.stdout.readline()
+                if line.strip() != b"waiting":
+                    raise Failure("wlpointer.py stopped before a wait: %s"
+                                  % p.stderr.read().decode(errors="replace").strip()[-300:])
+                call()
+                p.stdin.write(b"\n")
+                p.stdin.flush()
+            p.stdin.close()
+            if p.wait(30) != 0:
+                raise Failure("wlpointer.py exited %d: %s" % (
+                    p.returncode, p.stderr.read().decode(errors="replace").strip()[-300:]))
+        finally:
+            stop(p)
+
+    def make_room(self, app, at):
+        """Move the window to `at` in the layout, so a drag can leave it by
+        the left and top edges too (the config's rule puts it at 0,0)."""
+        self.swaymsg("[pid=%d] move position %d %d" % (app.proc.pid, at[0], at[1]))
+
+        def moved():
+            x, y, _, _ = self.geometry(app)
+            return (x, y) if (x, y) == tuple(at) else None
+
+        poll("the window at %d,%d" % tuple(at), 5.0, 0.1, moved)
+
+    # --- another window, to take the focus --------------------------------
+
+    def start_other(self, session):
+        """A second Wayland client's window to give the focus to: another
+        cloth-demo (nothing else here opens a window), made 300x200 at the
+        layout's top-left. The headless seat has no keyboard of its own
+        (WLR_LIBINPUT_NO_DEVICES), and with none no window ever has the
+        keyboard focus, so none is told it gained or lost it: a virtual
+        keyboard (wtype, asleep) is kept for as long as the other window
+        lives."""
+        keyboard = self.run.start(["wtype", "-s", "120000"], log=self.run.path("keyboard.log"))
+        other = session.start_app("other-window", extra_env={"RUST_LOG": None})
+        session.window(other)
+        self.swaymsg("[pid=%d] resize set 300 200" % other.proc.pid)
+        self.swaymsg("[pid=%d] move position 0 0" % other.proc.pid)
+        return other, keyboard
+
+    def activate_other(self, other):
+        self.swaymsg("[pid=%d] focus" % other[0].proc.pid)
+
+    def end_other(self, other):
+        other[0].quit()
+        stop(other[1])
 
     def close(self, app):
         self.swaymsg("[pid=%d] kill" % app.proc.pid)

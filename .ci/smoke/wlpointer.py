@@ -16,7 +16,10 @@ Usage, as a module: `drag(points, extent)`; from the command line:
 
 where WIDTH x HEIGHT is the output layout's size in logical pixels and each
 x,y an absolute position in it; `down`/`up` press and release the left
-button; `sleep:S` waits S seconds.
+button; `sleep:S` waits S seconds; `wait` (once the compositor has read
+every event before it) prints the line `waiting` and reads a line from
+standard input before going on, so a caller can act in the middle of a
+drag with the button held.
 """
 
 import os
@@ -103,7 +106,7 @@ def read_string(data):
 def drag(actions, extent):
     """Run `actions` on a new virtual pointer: ("move", x, y) absolute in
     the layout of size `extent` (logical pixels), ("down",), ("up",),
-    ("sleep", s)."""
+    ("sleep", s), ("wait",) (the `wait` of the command line)."""
     c = Connection()
     registry = c.new_id()
     c.send(1, 1, registry)  # wl_display.get_registry
@@ -145,6 +148,11 @@ def drag(actions, extent):
         elif action[0] == "sleep":
             c.roundtrip()
             time.sleep(action[1])
+        elif action[0] == "wait":
+            c.roundtrip()
+            print("waiting", flush=True)
+            if not sys.stdin.readline():
+                raise WaylandError("standard input closed at a wait")
         else:
             raise ValueError("unknown action %r" % (action,))
     c.roundtrip()
@@ -163,6 +171,8 @@ def main(argv):
             actions.append((a,))
         elif a.startswith("sleep:"):
             actions.append(("sleep", float(a[6:])))
+        elif a == "wait":
+            actions.append(("wait",))
         else:
             x, y = a.split(",")
             actions.append(("move", float(x), float(y)))

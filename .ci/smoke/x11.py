@@ -13,18 +13,21 @@ import select
 import subprocess
 import time
 
-from common import TITLE_PATTERN, Failure, Image, poll
+from common import TITLE_PATTERN, Failure, Image, poll, stop
 
 # Large enough for the window at scale factor 2 (1584x1146 physical).
 SCREEN = (1920, 1200)
-TOOLS = ["Xvfb", "openbox", "xdotool", "wmctrl", "xwd", "xwdtopnm", "pngtopnm", "pnmtopng"]
+TOOLS = ["Xvfb", "openbox", "xdotool", "wmctrl", "xwd", "xwdtopnm", "pngtopnm", "pnmtopng",
+         "xlogo"]
+# The second window the focus-loss check gives the focus to.
+OTHER_TITLE = "cloth-demo-smoke-other"
 
 
 class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
-              "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped", "hidpi",
-              "keys", "scenes", "headless-glx", "lost-server"]
+              "focus-loss", "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped",
+              "hidpi", "keys", "scenes", "headless-glx", "lost-server"]
 
     def __init__(self, binary):
         self.binary = binary
@@ -162,23 +165,99 @@ class X11:
         """The window's title, as the window manager sees it."""
         return self.xdotool("getwindowname", app.handle).decode(errors="replace").strip()
 
-    def drag(self, app, start, path, release):
-        """Press at `start` (window pixels), move through `path`, release at
-        `release`, all relative to the window (points outside it included),
-        each leg in four moves."""
-        wid = str(app.handle)
-        cmd = ["mousemove", "--window", wid, start[0] - 10, start[1] - 10, "sleep", "0.1",
-               "mousemove", "--window", wid, start[0], start[1], "sleep", "0.1",
-               "mousedown", "1", "sleep", "0.1"]
-        prev = start
-        for p in list(path) + [release]:
-            for k in range(1, 5):
-                x = prev[0] + (p[0] - prev[0]) * k // 4
-                y = prev[1] + (p[1] - prev[1]) * k // 4
-                cmd += ["mousemove", "--window", wid, x, y, "sleep", "0.03"]
-            prev = p
-        cmd += ["sleep", "0.1", "mouseup", "1"]
-        self.xdotool(*cmd, timeout=30)
+    def origin(self, app):
+        """The window's top-left pixel in screen coordinates, as xdotool's
+        own `mousemove --window` places the pointer (the pointer is left
+        there)."""
+        out = self.xdotool("mousemove", "--window", app.handle, 0, 0, "sleep", "0.05",
+                           "getmouselocation", "--shell")
+        g = dict(line.split("=", 1) for line in out.decode().split())
+        return int(g["X"]), int(g["Y"])
+
+    def gesture(self, app, steps):
+        """Run pointer `steps` (session.py's: ("move", (x, y)) relative to
+        the window, points outside it included; ("down",), ("up",) for the
+        left button; ("sleep", s); ("call", f) to run f() between two
+        steps, the button staying as it is) as absolute screen positions:
+        xdotool refuses a negative coordinate, and then drops the rest of
+        its chain, so a point left of or above the window needs room on
+        the screen there (make_room)."""
+        ox, oy = self.origin(app)
+        sw, sh = self.screen_size()
+        cmd = []
+
+        def flush():
+            if cmd:
+                self.xdotool(*cmd, timeout=30)
+                del cmd[:]
+
+        for step in steps:
+            if step[0] == "move":
+                x, y = ox + step[1][0], oy + step[1][1]
+                if not (0 <= x < sw and 0 <= y < sh):
+                    raise Failure("the point %d,%d of the window is off the %dx%d screen at "
+                                  "%d,%d" % (step[1] + (sw, sh, x, y)))
+                cmd += ["mousemove", x, y]
+            elif step[0] == "down":
+                cmd += ["mousedown", 1]
+            elif step[0] == "up":
+                cmd += ["mouseup", 1]
+            elif step[0] == "sleep":
+                cmd += ["sleep", step[1]]
+            elif step[0] == "call":
+                flush()
+                step[1]()
+            else:
+                raise ValueError("unknown step %r" % (step,))
+        flush()
+
+    def make_room(self, app, at):
+        """Move the window to `at` on the screen (its frame's top-left), so
+        a drag can leave it by the left and top edges too. Wine puts a
+        window it has just mapped back where it made it, after the move:
+        the move is made again until the window is found there twice, half
+        a second apart."""
+        seen = []
+
+        def placed():
+            x, y = self.geometry(app)[:2]
+            if x >= at[0] and y >= at[1]:
+                seen.append((x, y))
+                return (x, y) if len(seen) >= 2 else None
+            seen.clear()
+            self.xdotool("windowmove", "--sync", app.handle, at[0], at[1], timeout=10)
+            return None
+
+        poll("the window moved to %d,%d" % at, 10.0, 0.5, placed)
+
+    # --- another window, to take the focus --------------------------------
+
+    def start_other(self, session):
+        """A second X client's window (xlogo, 200x150 at the screen's
+        top-left), to give the focus to; its handle."""
+        p = self.run.start(["xlogo", "-title", OTHER_TITLE, "-geometry", "200x150+0+0"],
+                           log=self.run.path("other-window.log"))
+
+        def shown():
+            if p.poll() is not None:
+                raise Failure("xlogo exited %d" % p.returncode)
+            try:
+                ids = self.xdotool("search", "--onlyvisible", "--name", "^%s$" % OTHER_TITLE,
+                                   timeout=5).split()
+            except Failure:
+                return None
+            return int(ids[0]) if ids else None
+
+        handle = poll("the other window (xlogo)", 10.0, 0.1, shown)
+        return p, handle
+
+    def activate_other(self, other):
+        """Give the other window the focus, as a click on it or Alt-Tab
+        would (the window manager's _NET_ACTIVE_WINDOW)."""
+        self.xdotool("windowactivate", "--sync", other[1], timeout=10)
+
+    def end_other(self, other):
+        stop(other[0])
 
     def close(self, app):
         # wmctrl asks the window manager (_NET_CLOSE_WINDOW); openbox sends

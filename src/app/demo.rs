@@ -254,6 +254,15 @@ impl Demo {
             .button(pressed && self.state != RunState::Stopped);
     }
 
+    /// The window (the page) lost the keyboard focus, or the pointer capture
+    /// was taken away: every drag ends ([`Orbit::end_drag`]), so a release
+    /// that never arrives (let go over the window that took the focus)
+    /// leaves no drag held, and a later move without a press turns
+    /// nothing. Returns whether a drag ended.
+    pub fn focus_lost(&mut self) -> bool {
+        self.orbit.end_drag()
+    }
+
     /// Do what `action` asks, at `now`:
     ///
     /// - [`Action::Stop`] stops stepping (and ends a drag).
@@ -290,7 +299,7 @@ impl Demo {
         match action {
             Action::Stop => {
                 self.state = RunState::Stopped;
-                self.orbit.button(false);
+                self.orbit.end_drag();
             }
             Action::Restart => self.restart(now),
             Action::NextScene => {

@@ -82,6 +82,15 @@ impl Orbit {
         self.pressed = pressed;
     }
 
+    /// The drag ends whatever the button does next: the window lost the
+    /// focus (or the page its pointer capture), and the release may never
+    /// come (Wine gives none when the button is let go over another
+    /// window). Like a release, it changes no angle. Returns whether a drag
+    /// was on.
+    pub fn end_drag(&mut self) -> bool {
+        std::mem::replace(&mut self.pressed, false)
+    }
+
     /// Whether the left button is down.
     pub fn is_pressed(&self) -> bool {
         self.pressed

@@ -3,7 +3,8 @@
 //! and the page both make, tested as values. One module per area, after
 //! `src/app`'s modules:
 //!
-//! - `orbit`: the mouse drag that turns the view;
+//! - `orbit`: the mouse drag that turns the view, and its end when the
+//!   window loses the focus;
 //! - `input`: the window's events (winit's) read as the shared actions;
 //! - `keys`: the key table, and the README's list of it;
 //! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step

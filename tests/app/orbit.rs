@@ -1,9 +1,15 @@
 //! The mouse drag that orbits the camera (`app::orbit`): logical pixels
 //! at any scale factor, moves without the button, outside the window,
-//! non-finite input.
+//! non-finite input; a drag ended by the focus lost, whose release never
+//! comes.
 
+use std::time::Instant;
+
+use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::{Action, RunState};
 use cloth_demo::app::orbit::Orbit;
 use cloth_demo::render::Camera;
+use cloth_demo::sim::Model;
 
 #[test]
 fn drag_adds_last_minus_new_in_logical_pixels() {
@@ -113,4 +119,67 @@ fn from_camera_keeps_the_angles() {
     o.button(true);
     o.cursor_moved(-1.0, 1.0, 1.0);
     assert_eq!(o.camera(), Camera::new(101.0, -51.0));
+}
+
+#[test]
+fn losing_the_focus_ends_the_drag_and_a_later_move_turns_nothing() {
+    // Wine's case: press, drag 100 pixels, another window takes the focus,
+    // the button is let go over it and no release ever arrives; then the
+    // cursor crosses the window with no button down.
+    let mut d = Demo::new(Clock::default(), Model::default());
+    d.cursor_moved(300.0, 200.0, 1.0);
+    d.button(true);
+    for k in 1..=4 {
+        d.cursor_moved(300.0 + 25.0 * f64::from(k), 200.0, 1.0);
+    }
+    assert_eq!(d.camera(), Camera::new(-100.0, 0.0));
+    assert!(d.focus_lost(), "a drag was on, and ended");
+    assert!(!d.orbit().is_pressed());
+    // Moves outside after the focus left, and over the window later: none
+    // turns the view (the stuck drag would have turned it by -200, -150).
+    assert!(!d.cursor_moved(600.0, 350.0, 1.0));
+    assert!(!d.cursor_moved(400.0, 300.0, 1.0));
+    assert!(!d.cursor_moved(200.0, 100.0, 1.0));
+    assert_eq!(d.camera(), Camera::new(-100.0, 0.0));
+    // The release that comes late (X11 sends it), or never: either way
+    // nothing turns, and the focus lost again ends nothing.
+    d.button(false);
+    assert!(!d.focus_lost());
+    assert_eq!(d.camera(), Camera::new(-100.0, 0.0));
+    // A new press counts from the last position seen, with no jump.
+    d.button(true);
+    assert!(d.cursor_moved(190.0, 110.0, 1.0));
+    assert_eq!(d.camera(), Camera::new(-90.0, -10.0));
+}
+
+#[test]
+fn losing_the_focus_ends_a_drag_paused_or_stopped_alike() {
+    let now = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::default());
+    d.apply(Action::TogglePause, now);
+    assert_eq!(d.state(), RunState::Paused);
+    d.cursor_moved(10.0, 10.0, 1.0);
+    d.button(true);
+    d.cursor_moved(0.0, 0.0, 1.0);
+    assert!(d.focus_lost());
+    assert!(!d.cursor_moved(-50.0, -50.0, 1.0));
+    assert_eq!(d.camera(), Camera::new(10.0, 10.0));
+    // Stopped, no drag starts, so the focus lost ends none.
+    d.apply(Action::Stop, now);
+    d.button(true);
+    assert!(!d.focus_lost());
+}
+
+#[test]
+fn end_drag_is_a_release_that_changes_no_angle() {
+    let mut o = Orbit::new();
+    assert!(!o.end_drag());
+    o.cursor_moved(5.0, 5.0, 1.0);
+    o.button(true);
+    o.cursor_moved(0.0, 8.0, 1.0);
+    assert!(o.end_drag());
+    assert_eq!(o.camera(), Camera::new(5.0, -3.0));
+    assert_eq!(o.last_position(), Some((0.0, 8.0)));
+    assert!(!o.cursor_moved(100.0, 100.0, 1.0));
+    assert_eq!(o.camera(), Camera::new(5.0, -3.0));
 }

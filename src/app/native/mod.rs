@@ -391,10 +391,29 @@ impl ApplicationHandler for App {
                 button: MouseButton::Left,
                 ..
             } => {
+                let dragging = self.demo.orbit().is_pressed();
                 self.demo.button(state == ElementState::Pressed);
-                if state == ElementState::Released {
+                if state == ElementState::Released && dragging {
                     let camera = self.demo.camera();
                     log::debug!("view turned to r1 = {}, r2 = {}", camera.r1, camera.r2);
+                }
+            }
+            // Another window took the focus: the drag ends here, since the
+            // release may never come (under Wine none does when the button
+            // is let go over that window) and a move after it must not turn
+            // the view.
+            WindowEvent::Focused(focused) => {
+                log::debug!(
+                    "window {}",
+                    if focused { "focused" } else { "lost the focus" }
+                );
+                if !focused && self.demo.focus_lost() {
+                    let camera = self.demo.camera();
+                    log::debug!(
+                        "view turned to r1 = {}, r2 = {} (the drag ended: focus lost)",
+                        camera.r1,
+                        camera.r2
+                    );
                 }
             }
             WindowEvent::Occluded(occluded) => {

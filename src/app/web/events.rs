@@ -17,8 +17,9 @@ use super::page::Page;
 use crate::app::input::{self, Key, KeyPress, Modifiers};
 
 /// Wire the DOM events to the page: pointer moves, presses and releases
-/// on the canvas (captured, so a drag goes on outside it), clicks on it,
-/// and keys anywhere on the page. The listeners live as long as the page.
+/// on the canvas (captured, so a drag goes on outside it), the capture
+/// lost and the page's focus lost (each ends a drag), clicks on it, and
+/// keys anywhere on the page. The listeners live as long as the page.
 pub(super) fn listen(
     canvas: &HtmlCanvasElement,
     window: &Window,
@@ -87,6 +88,26 @@ pub(super) fn listen(
         )
         .map_err(fail)?;
     }
+    // The drag ends when the canvas loses its pointer capture (the browser
+    // or the page took it) or the page loses the focus (another window or
+    // tab took it): the release may then never reach the canvas, and a
+    // later move without a press must not turn the view.
+    on(
+        canvas,
+        "lostpointercapture",
+        with_page(|page, _event| {
+            page.demo.focus_lost();
+        }),
+    )
+    .map_err(fail)?;
+    on(
+        window,
+        "blur",
+        with_page(|page, _event| {
+            page.demo.focus_lost();
+        }),
+    )
+    .map_err(fail)?;
     on(
         canvas,
         "click",
