@@ -11,7 +11,9 @@ arguments on).
 
 The binaries: $CLOTH_DEMO_BIN (Linux; default target/release/cloth-demo),
 which also draws the expected views, and $CLOTH_DEMO_EXE (Windows, for
-`wine`). Prints one closing line, `NAME: N passed, N failed (...)`, with
+`wine`) with $CLOTH_DEMO_IDLE_EXE (the plainest winit program,
+.ci/wine/idle, whose idle CPU is the yardstick for cloth-demo's under
+Wine). Prints one closing line, `NAME: N passed, N failed (...)`, with
 failures and their reasons on lines before it, and exits 1 if anything
 failed. Screenshots (PNG), the app's logs and the measured figures
 (report.txt) are left in target/NAME/ for a human to look at.
@@ -42,7 +44,9 @@ def environment(which):
         import wine
         exe = os.environ.get("CLOTH_DEMO_EXE") or os.path.join(
             ROOT, "target", "x86_64-pc-windows-gnu", "release", "cloth-demo.exe")
-        return "wine-window", wine.Wine(exe), wine.TOOLS, linux_bin
+        plain = os.environ.get("CLOTH_DEMO_IDLE_EXE") or os.path.join(
+            ROOT, "target", "x86_64-pc-windows-gnu", "debug", "winit-idle.exe")
+        return "wine-window", wine.Wine(exe, plain), wine.TOOLS, linux_bin
     if which == "wayland":
         import sway
         return "wayland-smoke", sway.Sway(linux_bin), sway.TOOLS, linux_bin

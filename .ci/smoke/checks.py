@@ -80,6 +80,15 @@ say what must be seen.
               (paused at step 2, "flag, ..., shaded": `render --scene flag
               --steps 2`'s shaded picture), and S turns its shading off
               (`--flat`'s picture)
+  wine-idle   (Wine) idle CPU beside the plainest winit program's
+              (.ci/wine/idle: one window, ControlFlow::Wait), both running
+              under the same Wine and measured over the same seconds:
+              cloth-demo paused and visible, then both minimised; each
+              time cloth-demo uses at most WINE_IDLE_MARGIN of a core more
+              than the plain program, and its threads other than the event
+              loop's (llvmpipe's, which draw) at most WINE_DRAW_MAX (under
+              Wine 8.0 both event loops spin: docs/testing.md, "Idle CPU
+              under Wine")
   render      the platform's own `cloth-demo render` (headless) writes a PNG
               of the scene that matches the Linux one pixel for pixel (at
               most MAX_RENDER_DIFF of the pixels differ)
@@ -98,7 +107,7 @@ import subprocess
 import time
 
 from common import (INNER, STATIC, TITLE, Failure, agreement, check_scene, cpu_share,
-                    differing, floor_diagram, floor_iou, legs, poll)
+                    cpu_shares, differing, floor_diagram, floor_iou, legs, poll)
 
 # The drag, in window (logical) pixels: from DRAG_FROM to DRAG_TO in
 # DRAG_STEPS moves. The app adds last - new at each move, so the view turns
@@ -185,6 +194,19 @@ PAUSED = re.compile(r" - paused, step (\d+)(, |$)")
 # killed, and how long the app may take to notice and exit.
 LOST_AFTER = 1.0
 LOST_TIMEOUT = 5.0
+
+# The wine-idle check: how long each share is measured over; how much more
+# of a core than the plain winit program cloth-demo may use, paused or
+# minimised; and how much its threads other than the event loop's may use.
+# Under Wine 8.0 both event loops spin, each taking what share of a core
+# the machine leaves it (from one measurement to the next, the two differ
+# by up to about a tenth of a core either way), so a loop that did more
+# each turn would hardly show in the first; frames drawn show in the
+# second, as llvmpipe's rasteriser threads' time (a good part of a core at
+# 60 frames a second, nothing paused).
+WINE_IDLE_SECONDS = 8.0
+WINE_IDLE_MARGIN = 0.20
+WINE_DRAW_MAX = 0.03
 
 # The platform's render against Linux's: the same triangles through the
 # same rasteriser (llvmpipe under Wine too), so none should differ.
@@ -787,6 +809,59 @@ class Checks:
         notes.append("S: shading off, %.2f%% render --flat's" % (100 * agree))
         self.run.note("scenes: " + "; ".join(notes))
 
+    def wine_idle(self):
+        plain = self.env.start_plain()
+        a = None
+        try:
+            self.env.wait_plain(plain)
+            a = self.start_app("wine-idle")
+            self.window(a)
+            poll("the scene drawn", DRAW_TIMEOUT, 0.2,
+                 lambda: check_scene(self.run, self.screenshot(a), "wine-idle: the window"))
+            self.env.focus(a)
+            self.env.press(a, ["space"])
+
+            def paused():
+                t = self.env.title(a)
+                if not PAUSED.search(t):
+                    raise Failure("the title is %r" % t)
+                return t
+
+            poll("the title saying paused", DRAW_TIMEOUT, 0.05, paused)
+            # Both measured over the same seconds: a loaded machine slows
+            # both spins alike.
+            time.sleep(1.0)
+            visible = cpu_shares([plain, a], WINE_IDLE_SECONDS)
+            self.env.minimise(plain)
+            self.env.minimise(a)
+            time.sleep(1.0)
+            minimised = cpu_shares([plain, a], WINE_IDLE_SECONDS)
+        finally:
+            if a is not None:
+                a.quit()
+            plain.quit()
+        wakes = [int(n) / float(t) for n, t in
+                 re.findall(r"winit-idle: (\d+) wakes in (\S+) s", plain.log_text())]
+        self.run.note("wine-idle: over the same %.0f s each, the plain winit program "
+                      "(ControlFlow::Wait) used %.1f%% of a core visible, %.1f%% minimised "
+                      "(waking %s times a second); cloth-demo paused %.1f%%, paused and "
+                      "minimised %.1f%%, of which its threads other than the event loop's "
+                      "(llvmpipe's) %.1f%% and %.1f%%"
+                      % (WINE_IDLE_SECONDS, 100 * visible[0][0], 100 * minimised[0][0],
+                         "%.0f-%.0f" % (min(wakes), max(wakes)) if wakes else "?",
+                         100 * visible[1][0], 100 * minimised[1][0],
+                         100 * max(0.0, visible[1][0] - visible[1][1]),
+                         100 * max(0.0, minimised[1][0] - minimised[1][1])))
+        for what, shares in (("paused", visible), ("paused and minimised", minimised)):
+            (base, _), (app, app_loop) = shares
+            if app - app_loop > WINE_DRAW_MAX:
+                raise Failure("%s, cloth-demo's threads other than the event loop's used "
+                              "%.1f%% of a core: it draws" % (what, 100 * (app - app_loop)))
+            if app > base + WINE_IDLE_MARGIN:
+                raise Failure("%s, cloth-demo used %.1f%% of a core, the plain winit program "
+                              "%.1f%%: more than %.0f%% over it"
+                              % (what, 100 * app, 100 * base, 100 * WINE_IDLE_MARGIN))
+
     def render_check(self):
         self.need_expected()
         image = self.render("render-%s.png" % self.env.name, (R1, R2),
@@ -879,6 +954,7 @@ CHECKS = {
     "hidpi": Checks.hidpi,
     "keys": Checks.keys,
     "scenes": Checks.scenes,
+    "wine-idle": Checks.wine_idle,
     "render": Checks.render_check,
     "headless-glx": Checks.headless_glx,
     "lost-server": Checks.lost_server,

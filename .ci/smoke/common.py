@@ -251,13 +251,15 @@ class App:
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
-def cpu_seconds(pid):
-    """User + system CPU time of process `pid` (all its threads), seconds."""
+def cpu_seconds(pid, tid=None):
+    """User + system CPU time of process `pid` (all its threads), or of its
+    thread `tid` alone, seconds."""
+    path = "/proc/%d/stat" % pid if tid is None else "/proc/%d/task/%d/stat" % (pid, tid)
     try:
-        with open("/proc/%d/stat" % pid) as f:
+        with open(path) as f:
             stat = f.read()
     except OSError as e:
-        raise Failure("cannot read /proc/%d/stat: %s" % (pid, e))
+        raise Failure("cannot read %s: %s" % (path, e))
     # The command name (field 2) is in parentheses and may hold spaces.
     fields = stat[stat.rindex(")") + 2:].split()
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
@@ -265,12 +267,27 @@ def cpu_seconds(pid):
 
 def cpu_share(app, seconds):
     """The share of one core `app` used over the next `seconds`."""
-    app.alive()
-    c0, t0 = cpu_seconds(app.proc.pid), time.monotonic()
+    return cpu_shares([app], seconds)[0][0]
+
+
+def cpu_shares(apps, seconds):
+    """The shares of one core each of `apps` used over the same next
+    `seconds`, in order: (all its threads', its first thread's) each. The
+    first thread (the process id) is the one that runs main(): the event
+    loop's, under Wine too."""
+    for app in apps:
+        app.alive()
+
+    def sample():
+        return [(cpu_seconds(app.proc.pid), cpu_seconds(app.proc.pid, app.proc.pid))
+                for app in apps], time.monotonic()
+
+    c0, t0 = sample()
     time.sleep(seconds)
-    c1, t1 = cpu_seconds(app.proc.pid), time.monotonic()
-    app.alive()
-    return (c1 - c0) / (t1 - t0)
+    c1, t1 = sample()
+    for app in apps:
+        app.alive()
+    return [((b[0] - a[0]) / (t1 - t0), (b[1] - a[1]) / (t1 - t0)) for a, b in zip(c0, c1)]
 
 
 # --- pictures ---------------------------------------------------------------

@@ -6,7 +6,7 @@ WGL goes to the X server's GLX, on Mesa's llvmpipe.
 $WINEPREFIX (made, with its bcryptprimitives.dll, by .ci/wine-smoke) and
 WINEDEBUG=-all come from the environment."""
 
-from common import TITLE_PATTERN, Failure
+from common import TITLE_PATTERN, App, Failure, poll
 from x11 import TOOLS as X11_TOOLS
 from x11 import X11
 
@@ -15,20 +15,40 @@ TOOLS = ["wine"] + X11_TOOLS
 
 class Wine(X11):
     name = "wine"
-    # No CPU checks (the app is a Wine process beside wineserver), no
+    # No absolute CPU checks (under Wine 8.0 any winit program's idle loop
+    # spins: wine-idle measures against the plainest one instead), no
     # minimise/resize/fullscreen/scale (the window manager's and Wine's
     # business, not this program's); `render` checks WGL's headless path.
-    checks = ["size", "colours", "drag", "outside", "escape", "close", "quiet",
-              "clean-exit", "render", "grab", "ctrl-grab", "zoom"]
+    checks = ["size", "colours", "drag", "outside", "focus-loss", "escape", "close", "quiet",
+              "clean-exit", "wine-idle", "render", "grab", "ctrl-grab", "zoom"]
     # Wine makes one WM_MOUSEWHEEL of X's button 4 (its press).
     wheel_notches_per_click = 1
 
-    def __init__(self, exe):
+    def __init__(self, exe, plain):
         super().__init__(exe)
         self.exe = exe
+        self.plain = plain
 
     def binaries(self):
-        return [self.exe]
+        return [self.exe, self.plain]
+
+    def start_plain(self):
+        """The plainest winit program (.ci/wine/idle), as an App."""
+        return App(self.run, "winit-idle", ["wine", self.plain])
+
+    def wait_plain(self, plain):
+        """Wait for its window (titled `winit idle`); its handle."""
+        def find():
+            plain.alive()
+            try:
+                ids = self.xdotool("search", "--all", "--onlyvisible", "--name",
+                                   "^winit idle$", timeout=5).split()
+            except Failure:
+                return None
+            return int(ids[-1]) if ids else None
+
+        plain.handle = poll("the plain winit program's window", 30.0, 0.1, find)
+        return plain.handle
 
     def command(self, args):
         return ["wine", self.exe] + args

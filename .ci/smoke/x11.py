@@ -236,8 +236,22 @@ class X11:
 
     def make_room(self, app, at):
         """Move the window to `at` on the screen (its frame's top-left), so
-        a drag can leave it by the left and top edges too."""
-        self.xdotool("windowmove", "--sync", app.handle, at[0], at[1], timeout=10)
+        a drag can leave it by the left and top edges too. Wine puts a
+        window it has just mapped back where it made it, after the move:
+        the move is made again until the window is found there twice, half
+        a second apart."""
+        seen = []
+
+        def placed():
+            x, y = self.geometry(app)[:2]
+            if x >= at[0] and y >= at[1]:
+                seen.append((x, y))
+                return (x, y) if len(seen) >= 2 else None
+            seen.clear()
+            self.xdotool("windowmove", "--sync", app.handle, at[0], at[1], timeout=10)
+            return None
+
+        poll("the window moved to %d,%d" % at, 10.0, 0.5, placed)
 
     # --- another window, to take the focus --------------------------------
 

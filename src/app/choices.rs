@@ -13,7 +13,8 @@
 #![forbid(unsafe_code)]
 
 use crate::sim::{
-    Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Thickness, Wind,
+    Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, TearFactor,
+    Thickness, Wind,
 };
 
 /// The choices, each as its flag gives it: `None` or `false` when the flag
@@ -52,6 +53,8 @@ pub struct Choices {
     pub no_self_collision: bool,
     /// `--thickness` (implies `--self-collision`).
     pub thickness: Option<Thickness>,
+    /// `--tear`.
+    pub tear: Option<TearFactor>,
     /// `--shade`.
     pub shade: bool,
     /// `--flat`.
@@ -59,7 +62,7 @@ pub struct Choices {
 }
 
 /// The names [`Choices::from_query`] takes: the flags' without `--`.
-pub const NAMES: [&str; 18] = [
+pub const NAMES: [&str; 19] = [
     "scene",
     "passes",
     "no-diagonals",
@@ -76,6 +79,7 @@ pub const NAMES: [&str; 18] = [
     "self-collision",
     "no-self-collision",
     "thickness",
+    "tear",
     "shade",
     "flat",
 ];
@@ -126,6 +130,9 @@ impl Choices {
         }
         if self.no_self_collision {
             model.self_collision = None;
+        }
+        if let Some(f) = self.tear {
+            model.tear = Some(f);
         }
         model.passes = self.passes.unwrap_or(Passes::ORIGINAL);
         model.springs.diagonals = !self.no_diagonals;
@@ -195,6 +202,7 @@ impl Choices {
                 "self-collision" => c.self_collision = switch()?,
                 "no-self-collision" => c.no_self_collision = switch()?,
                 "thickness" => c.thickness = Some(value.parse().map_err(bad)?),
+                "tear" => c.tear = Some(value.parse().map_err(bad)?),
                 "shade" => c.shade = switch()?,
                 "flat" => c.flat = switch()?,
                 _ => {
@@ -282,6 +290,14 @@ mod tests {
         );
         assert!(!m.springs.diagonals);
         assert_eq!(m.wind, Wind::new([0.0, 0.0, 0.001]).unwrap());
+        let c = query("scene=curtain&tear=12").unwrap();
+        let mut want = Scene::Curtain.model();
+        want.tear = Some(TearFactor::new(12.0).unwrap());
+        assert_eq!(c.model(), want);
+        assert_eq!(
+            query("tear=1.5").unwrap().model().tear,
+            TearFactor::new(1.5).ok()
+        );
     }
 
     #[test]
@@ -296,6 +312,8 @@ mod tests {
             ("passes=5&passes=6", "?passes is given twice"),
             ("shade=1&flat=1", "?shade and ?flat cannot both be given"),
             ("thickness=0.05&no-self-collision", "?thickness and ?no-self-collision cannot both be given"),
+            ("tear=1", "bad ?tear=1: the tearing factor must be a number more than 1 and at most 100, got 1"),
+            ("tear=nan", "bad ?tear=nan: the tearing factor must be a number more than 1 and at most 100, got nan"),
         ];
         for (q, want) in cases {
             assert_eq!(query(q), Err(want.to_string()), "{q}");

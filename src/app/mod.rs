@@ -14,6 +14,8 @@
 //! that both front ends drive and draw with the same
 //! [`Renderer`](crate::render::Renderer), and whose [`Demo::status`] both
 //! show: the window in its [`title`], the browser in its caption.
+//! [`grab`] replays a scripted grab on a simulation's steps (the headless
+//! commands' `--grab`).
 //!
 //! [`Demo::status`]: demo::Demo::status
 //!
@@ -32,6 +34,7 @@
 pub mod choices;
 pub mod demo;
 pub mod drags;
+pub mod grab;
 pub mod input;
 pub mod keys;
 pub mod orbit;

@@ -1,7 +1,9 @@
 //! The values of the program's options, parsed from text: counts
 //! (`--steps`, `--every`, `--start`), `--size WxH`, `--orbit R1,R2`,
-//! `--distance D`, and the image format an output path's extension names, each with its
-//! `FromStr` and `Display`.
+//! `--distance D`, the image format an output path's extension names, and
+//! a scripted grab's point, place and steps ([`GridPoint`], [`Place`],
+//! [`StepSpan`], in `values/grab.rs`), each with its `FromStr` and
+//! `Display`.
 //!
 //! Pure: no GL, no window, no I/O, so the command line's flags, the
 //! browser page's query and the fuzz targets in `fuzz/` can all use it.
@@ -15,6 +17,10 @@ use std::path::Path;
 use std::str::FromStr;
 
 use crate::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE};
+
+mod grab;
+
+pub use grab::{GridPoint, Place, StepSpan};
 
 /// Largest image side `render` and `record` accept, pixels.
 pub const MAX_SIDE: u32 = 16384;

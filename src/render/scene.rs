@@ -5,9 +5,11 @@
 //! `glColor3f`. A strip of `a, b, c, d` is the triangles `a, b, c` and
 //! `b, c, d`; here each quad becomes exactly those two triangles in one
 //! `GL_TRIANGLES` buffer, so everything goes to the GPU in a single draw.
+//! A cloth triangle that has lost a spring to tearing
+//! ([`Torn::triangle_torn`]) is left out: the tear is a hole.
 #![forbid(unsafe_code)]
 
-use crate::sim::{Simulation, SPHERE_RADIUS};
+use crate::sim::{Cloth, Simulation, Torn, SPHERE_RADIUS};
 
 /// One vertex: position in world units and colour (RGB, 0 to 1), both `f32`,
 /// laid out as six consecutive floats for the vertex buffer.
@@ -47,7 +49,8 @@ pub const FLOOR_SQUARE: f64 = 0.5;
 /// Height of the drawn floor, world units (the physics clamps at -2.999).
 pub const FLOOR_Y: f64 = -3.0;
 
-/// Vertices [`build`] writes for an `n x n` cloth: six per quad.
+/// Vertices [`build`] writes for an `n x n` cloth with nothing torn: six
+/// per quad. Each torn triangle of the cloth is three fewer.
 pub fn vertex_count(n: usize) -> usize {
     6 * (FLOOR_SQUARES * FLOOR_SQUARES
         + crate::sim::SPHERE_COUNT * SPHERE_GRID * SPHERE_GRID
@@ -55,8 +58,10 @@ pub fn vertex_count(n: usize) -> usize {
 }
 
 /// Replace `out` with the frame's triangles for `sim`: the floor board, the
-/// five spheres, then the cloth, [`vertex_count`] vertices in all (13,830
-/// for the demo's 32 x 32 cloth). `out` keeps its allocation between frames.
+/// five spheres, then the cloth less its torn triangles ([`Simulation::torn`]),
+/// [`vertex_count`] vertices in all with nothing torn (13,830 for the
+/// demo's 32 x 32 cloth), three fewer for each torn triangle. `out` keeps
+/// its allocation between frames.
 pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
     build_with(sim, false, out);
 }
@@ -71,7 +76,7 @@ pub fn build_with(sim: &Simulation, shade: bool, out: &mut Vec<Vertex>) {
     for centre in &sim.spheres.centres {
         sphere(*centre, &DRAWN_SPHERE, out);
     }
-    cloth(sim, out);
+    cloth(&sim.cloth, sim.torn(), out);
     if shade {
         for tri in out.chunks_exact_mut(3) {
             let f = super::shade::factor(tri[0].pos, tri[1].pos, tri[2].pos);
@@ -182,23 +187,46 @@ pub fn sphere(
 }
 
 /// The cloth's `(n-1) x (n-1)` quads straight from the simulation's points,
-/// quad `(j, i)` split along the diagonal from `[j][i+1]` to `[j+1][i]`.
-fn cloth(sim: &Simulation, out: &mut Vec<Vertex>) {
-    let c = &sim.cloth;
+/// quad `(j, i)` split along the diagonal from `[j][i+1]` to `[j+1][i]`,
+/// less the triangles `torn` says have lost a spring: with nothing torn,
+/// every quad's two triangles, exactly as the original's strips.
+fn cloth(c: &Cloth, torn: &Torn, out: &mut Vec<Vertex>) {
     let n = c.n();
     for j in 0..n - 1 {
         for i in 0..n - 1 {
-            quad(
-                out,
-                [
-                    c.point(j, i),
-                    c.point(j, i + 1),
-                    c.point(j + 1, i),
-                    c.point(j + 1, i + 1),
-                ],
-                check(i, j, YELLOW, BLUE),
-            );
+            let corners = [
+                c.point(j, i),
+                c.point(j, i + 1),
+                c.point(j + 1, i),
+                c.point(j + 1, i + 1),
+            ];
+            let col = check(i, j, YELLOW, BLUE);
+            if torn.is_empty() {
+                quad(out, corners, col);
+            } else {
+                torn_quad(
+                    out,
+                    corners,
+                    col,
+                    [0, 1].map(|t| torn.triangle_torn(j, i, t == 1)),
+                );
+            }
         }
+    }
+}
+
+/// [`quad`] less its torn triangles: the first, `a, b, c`, unless
+/// `torn[0]`; the second, `b, c, d`, unless `torn[1]`.
+fn torn_quad(out: &mut Vec<Vertex>, corners: [[f64; 3]; 4], col: [f32; 3], torn: [bool; 2]) {
+    let [a, b, c, d] = corners.map(|p| Vertex {
+        pos: [p[0] as f32, p[1] as f32, p[2] as f32],
+        col,
+    });
+    if !torn[0] {
+        out.extend_from_slice(&[a, b, c]);
+    }
+    if !torn[1] {
+        out.extend_from_slice(&[b, c, d]);
     }
 }
 
@@ -232,6 +260,29 @@ mod tests {
         }
         // Quad (0, 1) is the other colour.
         assert_eq!(v[first_cloth + 6].col, BLUE);
+    }
+
+    #[test]
+    fn torn_triangles_are_left_out() {
+        let first_cloth = 6 * (64 + 5 * 256);
+        let mut state = Simulation::new().state();
+        // The spring south of [3][4] is in two triangles: quad (3, 4)'s
+        // first (the spring south of its [j][i]) and quad (3, 3)'s second
+        // (the spring south of its [j][i+1]).
+        assert!(state.torn.tear(3, 4, 1, 0));
+        let sim = Simulation::resume_state(state, 0, crate::sim::Model::ORIGINAL);
+        let mut v = Vec::new();
+        build(&sim, &mut v);
+        assert_eq!(v.len(), vertex_count(32) - 6);
+        let mut whole = Vec::new();
+        build(&Simulation::new(), &mut whole);
+        // Everything up to quad (3, 3)'s second triangle is as it was.
+        let q33 = first_cloth + 6 * (3 * 31 + 3);
+        assert_eq!(v[..q33 + 3], whole[..q33 + 3]);
+        // Its second triangle and quad (3, 4)'s first are gone: quad
+        // (3, 4)'s second follows quad (3, 3)'s first.
+        assert_eq!(v[q33 + 3..q33 + 6], whole[q33 + 9..q33 + 12]);
+        assert_eq!(v[q33 + 6..], whole[q33 + 12..]);
     }
 
     #[test]

@@ -174,6 +174,7 @@ mod collide;
 mod constants;
 pub mod fast;
 pub mod general;
+mod hand;
 mod instruction_set;
 pub mod model;
 mod pin_set;
@@ -189,13 +190,14 @@ pub use cloth::{Cloth, NotSquare};
 pub use collide::collide;
 pub use constants::{DIST, FLOOR_Y, GRAVITY, GRID, PASSES, SPACING, START_Y, STIFFNESS};
 pub use general::HOOKE_STIFFNESS;
+pub use hand::{HandError, Held};
 pub use instruction_set::{InstructionSet, InstructionSetError};
 pub use model::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
     TearFactor, Thickness, Wind, BEND_SHARE,
 };
 pub use pin_set::PinSet;
-pub use simulation::{HandError, Held, Simulation};
+pub use simulation::Simulation;
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;
 pub(crate) use spring::{far_spring_term, usual_spring_term};

@@ -7,11 +7,9 @@
 
 mod hands;
 
-pub use hands::{HandError, Held};
-
 use super::runner::{Hold, Runner};
 use super::state_file::{self, State};
-use super::{Cloth, InstructionSet, InstructionSetError, Model, PinSet, Spheres, Torn, GRID};
+use super::{Cloth, Held, InstructionSet, InstructionSetError, Model, PinSet, Spheres, Torn, GRID};
 
 /// The whole simulated scene: the cloth and the spheres it falls onto, and
 /// the [`Model`] of physics that moves them (the original unless set).

@@ -12,6 +12,7 @@
 //! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step
 //!   and restart, its speeds, its scenes and shading;
 //! - `title`: the window's title;
+//! - `grab`: the scripted grab replayed on a simulation's steps;
 //! - `pacing`: frames and steps on the wall clock.
 //!
 //! Elsewhere: the physics (`tests/sim`), pictures (`tests/render`), the
@@ -24,6 +25,7 @@ mod common;
 
 mod demo;
 mod drags;
+mod grab;
 mod input;
 mod keys;
 mod orbit;

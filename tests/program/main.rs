@@ -7,11 +7,15 @@
 //!   bars and help;
 //! - `what_ifs`, `scenes`: the model flags and the scenes through
 //!   `simulate` and `render`, against the same run in this process;
+//! - `hands`: `--tear` and the scripted grab (`--grab`) through
+//!   `simulate`, `render` and `record`, against the same hand on the
+//!   simulation in this process;
 //! - `threads`: `--threads` and `CLOTH_DEMO_SIMD`;
 //! - `output`: where outputs go, what happens to what was there, signals;
 //! - `record`: the animated GIF;
 //! - `robustness`: every failure a one-line error and its exit code;
-//! - `environment`: the helper itself.
+//! - `environment`: the helper itself;
+//! - `assets`: the docs' pictures, each drawn again by its command.
 //!
 //! Elsewhere: the physics through the library (`tests/sim`), pictures
 //! checked pixel by pixel (`tests/render`), the front ends' logic
@@ -21,8 +25,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod assets;
 mod cli;
 mod environment;
+mod hands;
 mod output;
 mod record;
 mod robustness;

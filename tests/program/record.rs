@@ -12,12 +12,12 @@ use crate::common::{self, classify_rgb, cloth_demo, run, stderr, stdout, Colour}
 use std::time::{Duration, Instant};
 
 /// A decoded GIF, each frame composited over the ones before it.
-struct Gif {
-    width: usize,
-    height: usize,
+pub(crate) struct Gif {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
     repeat: gif::Repeat,
     /// The whole picture after each frame, RGB, rows top to bottom.
-    frames: Vec<Vec<[u8; 3]>>,
+    pub(crate) frames: Vec<Vec<[u8; 3]>>,
     /// Each frame's delay, hundredths of a second.
     delays: Vec<u16>,
 }
@@ -69,7 +69,7 @@ fn decode_gif(path: &Path) -> Gif {
 }
 
 /// `render` with `args` (after `render --out FILE`), as RGB.
-fn render(args: &[&str], dir: &Path) -> (usize, usize, Vec<[u8; 3]>) {
+pub(crate) fn render(args: &[&str], dir: &Path) -> (usize, usize, Vec<[u8; 3]>) {
     let path = dir.join("render.png");
     let out = run(cloth_demo().args(["render", "--out"]).arg(&path).args(args));
     assert!(out.status.success(), "render {args:?}: {}", stderr(&out));
@@ -93,7 +93,7 @@ fn record(dir: &Path, name: &str, args: &[&str]) -> Output {
 
 /// Run `record` and decode its GIF; the run must succeed and leave only the
 /// GIF in `dir`.
-fn record_gif(dir: &Path, args: &[&str]) -> (Gif, Output) {
+pub(crate) fn record_gif(dir: &Path, args: &[&str]) -> (Gif, Output) {
     let out = record(dir, "out.gif", args);
     assert!(out.status.success(), "record {args:?}: {}", stderr(&out));
     assert!(

@@ -7,6 +7,7 @@
 //!   simulated points (a ray-cast reference), orbits, sizes; a headless
 //!   context drawing many frames;
 //! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
+//! - `holes`: a torn cloth's picture, its torn triangles left out;
 //! - `contexts`: each GL kind the library makes, the GLES fallbacks'
 //!   pictures against GL 3.3 core's, the driver's shader logs.
 //!
@@ -18,5 +19,6 @@
 mod common;
 
 mod contexts;
+mod holes;
 mod pixels;
 mod shade;

@@ -1,13 +1,15 @@
 //! Progress of long headless runs (`simulate`, `render`, `record`): a bar
 //! with the rate and the time left, on stderr when it is a terminal and
 //! nowhere otherwise (so pipes, logs and tests see nothing of it). The
-//! steps run in chunks, and between chunks a signal stops them
+//! steps run in chunks, with a scripted grab's hand on them if there is
+//! one ([`GrabScript`]), and between chunks a signal stops them
 //! ([`crate::interrupt`]).
 #![forbid(unsafe_code)]
 
 use std::time::Duration;
 
-use cloth_demo::sim::Simulation;
+use cloth_demo::app::grab::GrabScript;
+use cloth_demo::sim::{HandError, Simulation};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::interrupt::{self, Interrupted};
@@ -35,20 +37,46 @@ pub fn bar(steps: u64) -> ProgressBar {
     bar
 }
 
-/// Run `steps` steps of `sim`, moving `bar` on every
-/// [`STEPS_PER_UPDATE`] steps (the bar's position is the steps run).
+/// Why a run of steps stopped short.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stopped {
+    /// SIGINT or SIGTERM came.
+    Interrupted(Interrupted),
+    /// The scripted grab could not hold its point (see
+    /// [`GrabScript::run`]).
+    Hand(HandError),
+}
+
+impl From<Interrupted> for Stopped {
+    fn from(by: Interrupted) -> Self {
+        Stopped::Interrupted(by)
+    }
+}
+
+/// Run `steps` steps of `sim`, with `grab`'s hand on them if given,
+/// moving `bar` on every [`STEPS_PER_UPDATE`] steps (the bar's position
+/// is the steps run).
 ///
 /// # Errors
-/// [`Interrupted`] if SIGINT or SIGTERM came: checked before each chunk
-/// and after the last, so at most one chunk runs after a signal.
-pub fn run(sim: &mut Simulation, steps: u64, bar: &ProgressBar) -> Result<(), Interrupted> {
+/// [`Stopped::Interrupted`] if SIGINT or SIGTERM came: checked before each
+/// chunk and after the last, so at most one chunk runs after a signal;
+/// [`Stopped::Hand`] if the grab could not hold its point.
+pub fn run(
+    sim: &mut Simulation,
+    steps: u64,
+    bar: &ProgressBar,
+    mut grab: Option<&mut GrabScript>,
+) -> Result<(), Stopped> {
     let mut left = steps;
     while left > 0 {
         interrupt::check()?;
         let n = left.min(STEPS_PER_UPDATE);
-        sim.run(n);
+        match grab.as_deref_mut() {
+            Some(script) => script.run(sim, n).map_err(Stopped::Hand)?,
+            None => sim.run(n),
+        }
         bar.inc(n);
         left -= n;
     }
-    interrupt::check()
+    Ok(interrupt::check()?)
 }

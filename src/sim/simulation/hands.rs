@@ -3,60 +3,8 @@
 
 #![forbid(unsafe_code)]
 
-use std::fmt;
-
 use super::Simulation;
-use crate::sim::{PinSet, Torn};
-
-/// A held point: the point, `(j, i)`, and where each step puts it, world
-/// units.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Held {
-    /// The point, row-major index `j * n + i`.
-    pub(crate) point: usize,
-    /// Where the next step puts it.
-    pub at: [f64; 3],
-    /// Points along each side of the grid.
-    n: usize,
-}
-
-impl Held {
-    /// The point held, `(j, i)`.
-    pub fn point(&self) -> (usize, usize) {
-        (self.point / self.n, self.point % self.n)
-    }
-}
-
-/// Why a hand on the cloth was refused.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum HandError {
-    /// Point `[j][i]` is not on the `n x n` grid.
-    OffGrid {
-        /// The row asked for.
-        j: usize,
-        /// The column asked for.
-        i: usize,
-        /// Points along each side of the grid.
-        n: usize,
-    },
-    /// A place with a coordinate that is not finite.
-    NotFinite([f64; 3]),
-}
-
-impl fmt::Display for HandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HandError::OffGrid { j, i, n } => {
-                write!(f, "point [{j}][{i}] is off the {n} x {n} grid")
-            }
-            HandError::NotFinite(p) => {
-                write!(f, "a point cannot be held at {p:?}: not finite")
-            }
-        }
-    }
-}
-
-impl std::error::Error for HandError {}
+use crate::sim::{HandError, Held, PinSet, Torn};
 
 impl Simulation {
     /// The row-major index of point `[j][i]`.
@@ -87,11 +35,7 @@ impl Simulation {
             return Err(HandError::NotFinite(at));
         }
         self.pins.remove(point);
-        self.held = Some(Held {
-            point,
-            at,
-            n: self.cloth.n(),
-        });
+        self.held = Some(Held::new(point, at, self.cloth.n()));
         Ok(())
     }
 

@@ -1,6 +1,7 @@
 //! The command line, as clap derive types.
 #![forbid(unsafe_code)]
 
+pub mod grab;
 pub mod model;
 pub mod scene;
 
@@ -10,6 +11,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use cloth_demo::app::values::{self, Distance, Format, Orbit, Size};
 use cloth_demo::render::Camera;
 
+pub use grab::GrabArgs;
 pub use model::ModelArgs;
 
 /// The demo's drawing area (the original 800 x 600 window's client area).
@@ -85,8 +87,8 @@ pub enum Command {
 
 impl Cli {
     /// Checks clap cannot make on one argument alone: `record` needs
-    /// `--steps` at least `--every`, and an `--out` extension names a
-    /// format the command writes.
+    /// `--steps` at least `--every`, an `--out` extension names a format
+    /// the command writes, and a grab's first step comes after `--start`.
     ///
     /// # Errors
     /// A clap usage error saying which arguments disagree.
@@ -99,8 +101,18 @@ impl Cli {
                 .map(drop)
                 .map_err(|e| invalid(format!("{command} --out {}: {e}", out.display())))
         };
+        let grab_after_start = |grab: &GrabArgs, start: &StartArgs| match grab.grab_steps {
+            Some(span) if span.first <= start.step() => Err(invalid(format!(
+                "--grab-steps {span} begins at or before --start {k}: the run's first step \
+                 is {}",
+                start.step().saturating_add(1),
+                k = start.step()
+            ))),
+            _ => Ok(()),
+        };
         match &self.command {
             Some(Command::Record(args)) => {
+                grab_after_start(&args.grab, &args.start)?;
                 if args.steps < args.every {
                     return Err(invalid(format!(
                         "record --steps {} is less than --every {}: not one frame to draw",
@@ -109,8 +121,12 @@ impl Cli {
                 }
                 out_format("record", &args.out, args.format())
             }
-            Some(Command::Render(args)) => out_format("render", &args.out, args.format()),
-            _ => Ok(()),
+            Some(Command::Render(args)) => {
+                grab_after_start(&args.grab, &args.start)?;
+                out_format("render", &args.out, args.format())
+            }
+            Some(Command::Simulate(args)) => grab_after_start(&args.grab, &args.start),
+            None => Ok(()),
         }
     }
 }
@@ -187,6 +203,9 @@ pub struct RenderArgs {
 
     #[command(flatten)]
     pub start: StartArgs,
+
+    #[command(flatten)]
+    pub grab: GrabArgs,
 
     #[command(flatten)]
     pub model: ModelArgs,
@@ -281,6 +300,9 @@ pub struct RecordArgs {
     pub start: StartArgs,
 
     #[command(flatten)]
+    pub grab: GrabArgs,
+
+    #[command(flatten)]
     pub model: ModelArgs,
 }
 
@@ -314,6 +336,9 @@ pub struct SimulateArgs {
 
     #[command(flatten)]
     pub start: StartArgs,
+
+    #[command(flatten)]
+    pub grab: GrabArgs,
 
     #[command(flatten)]
     pub model: ModelArgs,

@@ -1,6 +1,7 @@
 //! The other cloth programs' choices and the scenes that bundle them:
 //! `--scene`, and `--pin`, `--wind`, `--gusts`, `--inertia`,
-//! `--self-collision`, `--thickness`, `--shade` to set or override them.
+//! `--self-collision`, `--thickness`, `--tear`, `--shade` to set or
+//! override them.
 //! The same set for the window, `render`, `record` and `simulate`.
 //!
 //! A scene sets some of the choices; a flag given explicitly overrides the
@@ -11,7 +12,7 @@
 
 use clap::Args;
 use cloth_demo::app::choices::Choices;
-use cloth_demo::sim::{Damping, Pins, Scene, Thickness, Wind};
+use cloth_demo::sim::{Damping, Pins, Scene, TearFactor, Thickness, Wind};
 
 /// The heading the flags are listed under in `--help`.
 const HEADING: &str = "Other models (what other cloth programs do; a scene sets several, \
@@ -95,6 +96,18 @@ pub struct SceneArgs {
           allow_negative_numbers = true)]
     pub thickness: Option<Thickness>,
 
+    /// Tearing: at the end of each step every spring longer than F times
+    /// its rest length breaks for good (F more than 1, at most 100).
+    ///
+    /// A torn spring pulls neither end, and the triangles that lost one
+    /// are not drawn: the tear is a hole. The springs stretch on their
+    /// own to about 3.2 times their rest length in the original, 9.2 in
+    /// the drape's fall and 11 in the curtain and the flag, so a smaller
+    /// F tears the cloth by itself. State files carry the
+    /// torn springs (a column `torn`), so --from goes on torn.
+    #[arg(long, value_name = "F", value_parser = tear, allow_negative_numbers = true)]
+    pub tear: Option<TearFactor>,
+
     /// Shade the picture: two-sided diffuse light from a fixed lamp, each
     /// triangle's colour scaled by how squarely it faces the light (flat
     /// per face), floor and spheres too. Drawing only: `simulate` takes it
@@ -128,6 +141,7 @@ impl SceneArgs {
             self_collision: self.self_collision,
             no_self_collision: self.no_self_collision,
             thickness: self.thickness,
+            tear: self.tear,
             shade: self.shade,
             flat: self.flat,
             ..Choices::default()
@@ -174,6 +188,17 @@ fn thickness(text: &str) -> Result<Thickness, String> {
             "must be a number from {} to {} (world units), not `{text}`",
             Thickness::MIN,
             Thickness::MAX
+        )
+    })
+}
+
+/// `--tear`: more than 1, at most 100.
+fn tear(text: &str) -> Result<TearFactor, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "must be a number more than {} and at most {} (times a spring's rest length), not `{text}`",
+            TearFactor::MIN,
+            TearFactor::MAX
         )
     })
 }

@@ -11,13 +11,14 @@ pub mod simulate;
 use std::time::Duration;
 
 use cloth_demo::render::headless::HeadlessContext;
-use cloth_demo::sim::{state_file, Model, Simulation, GRID};
+use cloth_demo::sim::{state_file, HandError, Model, Simulation, GRID};
 use indicatif::{HumanBytes, HumanCount};
 
 use crate::cli::{ModelArgs, StartArgs};
 use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{self, Output};
+use crate::progress::Stopped;
 
 /// Why a subcommand stopped.
 #[derive(Debug)]
@@ -44,6 +45,21 @@ impl Failure {
             _ => doing,
         };
         Failure::Interrupted { by, what }
+    }
+
+    /// A run of steps that stopped short ([`Stopped`]) while `doing`: a
+    /// signal as [`Failure::interrupted`], a grab that could not hold its
+    /// point as a run-time failure.
+    pub fn stopped(stop: Stopped, doing: String, out: Option<&Output>) -> Failure {
+        match stop {
+            Stopped::Interrupted(by) => Failure::interrupted(by, doing, out),
+            Stopped::Hand(e) => Failure::hand(e),
+        }
+    }
+
+    /// The grab could not hold its point: a run-time failure.
+    pub fn hand(e: HandError) -> Failure {
+        Failure::Run(format!("--grab: {e}"))
     }
 
     /// An [`output::Error`] met while `doing`, for `out_name`.

@@ -4,9 +4,11 @@
 
 use std::time::Instant;
 
+use cloth_demo::app::grab::GrabScript;
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
 use cloth_demo::app::values::Format;
 use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::sim::HandError;
 use indicatif::ProgressBar;
 
 use super::{
@@ -18,7 +20,7 @@ use crate::encode::{palette, ApngRecorder, GifRecorder};
 use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{Content, Output};
-use crate::progress;
+use crate::progress::{self, Stopped};
 
 /// Run `record`: the output and the GL context are set up first (so a bad
 /// path or a missing driver fails before any step), then N/K frames
@@ -29,7 +31,7 @@ use crate::progress;
 ///
 /// # Errors
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
-/// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
+/// no usable GL, a grab that cannot hold its point; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
 pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let format = args.format().map_err(Failure::Run)?;
@@ -42,6 +44,7 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let t0 = Instant::now();
     let mut frame = Frame {
         sim: &mut sim,
+        grab: args.grab.grab().map(GrabScript::new),
         ctx: &mut ctx,
         image: Image::default(),
         args,
@@ -60,6 +63,7 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
         Ok(cs) => cs,
         Err(Stop::Encode(e)) => return Err(Failure::Run(out.failure(e))),
         Err(Stop::Draw(e)) => return Err(Failure::Run(e)),
+        Err(Stop::Hand(e)) => return Err(Failure::hand(e)),
         Err(Stop::Interrupted(by)) => {
             let doing = format!(
                 "record stopped at frame {} of {} (step {} of {})",
@@ -120,6 +124,8 @@ enum Stop {
     Encode(String),
     /// Drawing failed.
     Draw(String),
+    /// The grab could not hold its point.
+    Hand(HandError),
     /// A signal came.
     Interrupted(Interrupted),
 }
@@ -130,9 +136,20 @@ impl From<Interrupted> for Stop {
     }
 }
 
+impl From<Stopped> for Stop {
+    fn from(stop: Stopped) -> Self {
+        match stop {
+            Stopped::Interrupted(by) => Stop::Interrupted(by),
+            Stopped::Hand(e) => Stop::Hand(e),
+        }
+    }
+}
+
 /// What drawing the frames needs, and how far it got.
 struct Frame<'a> {
     sim: &'a mut cloth_demo::sim::Simulation,
+    /// The scripted grab's hand on the steps, with `--grab`.
+    grab: Option<GrabScript>,
     ctx: &'a mut HeadlessContext,
     image: Image,
     args: &'a RecordArgs,
@@ -146,7 +163,7 @@ struct Frame<'a> {
 impl Frame<'_> {
     /// Run K more steps and draw the state into `self.image`.
     fn next(&mut self) -> Result<(), Stop> {
-        progress::run(self.sim, self.args.every, self.bar)?;
+        progress::run(self.sim, self.args.every, self.bar, self.grab.as_mut())?;
         let size = self.args.view.size;
         self.ctx
             .render_into(

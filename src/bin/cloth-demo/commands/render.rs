@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use cloth_demo::app::grab::GrabScript;
+
 use super::{
     headless, model_note, number, seconds, size, start_state, steps_reached, summary, Failure,
 };
@@ -15,13 +17,13 @@ use crate::progress;
 
 /// Run `render`: the output and the GL context are set up first (so a bad
 /// path or a missing driver fails before any step), then the steps with a
-/// progress bar, the picture, and a summary ("the state after 250 steps
+/// progress bar (and the grab's hand, with `--grab`), the picture, and a summary ("the state after 250 steps
 /// at 792x573, in 0.41 s: out.png (45.21 KiB)"; `--from` a state at step
 /// 1,000, "the state after step 1,250 (250 steps from step 1,000) ...").
 ///
 /// # Errors
 /// [`Failure::Run`] for a bad `--from`, an `--out` that cannot be written,
-/// no usable GL; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
+/// no usable GL, a grab that cannot hold its point; [`Failure::Interrupted`] on SIGINT or SIGTERM, `--out`
 /// then left as it was.
 pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
     let mut sim = start_state(&args.start, &args.model, env)?;
@@ -31,16 +33,17 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
     let (width, height) = (args.view.size.width, args.view.size.height);
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();
-    let ran = progress::run(&mut sim, args.steps, &bar);
+    let mut grab = args.grab.grab().map(GrabScript::new);
+    let ran = progress::run(&mut sim, args.steps, &bar, grab.as_mut());
     let reached = bar.position();
     bar.finish_and_clear();
-    ran.map_err(|by| {
+    ran.map_err(|stop| {
         let doing = format!(
             "render stopped at step {} of {}",
             number(reached),
             number(args.steps)
         );
-        Failure::interrupted(by, doing, Some(&out))
+        Failure::stopped(stop, doing, Some(&out))
     })?;
     let image = ctx
         .render(&sim, &args.view.camera(), width, height)

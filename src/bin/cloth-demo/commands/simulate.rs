@@ -5,19 +5,22 @@
 use std::io::Write;
 use std::time::Instant;
 
+use cloth_demo::app::grab::GrabScript;
+
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::SimulateArgs;
 use crate::environment::Environment;
 use crate::output::{Content, Output};
 use crate::progress;
 
-/// Run `simulate`: `--steps` steps from the start state, then the rate
+/// Run `simulate`: `--steps` steps from the start state (with the grab's
+/// hand on them, with `--grab`), then the rate
 /// ("2,000 steps in 0.51 s: 3,906 steps/s (256.0 us/step)"; no rate for 0
 /// steps) and, with `--csv`, the state file written and its size.
 ///
 /// # Errors
 /// [`Failure::Run`] for a bad `--from` or a `--csv` that cannot be written
-/// (checked before the first step); [`Failure::Interrupted`] on SIGINT or
+/// (checked before the first step), or a grab that cannot hold its point; [`Failure::Interrupted`] on SIGINT or
 /// SIGTERM, the state file then left as it was.
 pub fn run(args: &SimulateArgs, env: &Environment) -> Result<(), Failure> {
     let mut sim = start_state(&args.start, &args.model, env)?;
@@ -28,17 +31,18 @@ pub fn run(args: &SimulateArgs, env: &Environment) -> Result<(), Failure> {
     };
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();
-    let ran = progress::run(&mut sim, args.steps, &bar);
+    let mut grab = args.grab.grab().map(GrabScript::new);
+    let ran = progress::run(&mut sim, args.steps, &bar, grab.as_mut());
     let elapsed = t0.elapsed();
     let reached = bar.position();
     bar.finish_and_clear();
-    ran.map_err(|by| {
+    ran.map_err(|stop| {
         let doing = format!(
             "simulate stopped at step {} of {}",
             number(reached),
             number(args.steps)
         );
-        Failure::interrupted(by, doing, out.as_ref())
+        Failure::stopped(stop, doing, out.as_ref())
     })?;
     let mut line = if args.steps == 0 {
         "0 steps run".to_string()

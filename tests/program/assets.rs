@@ -1,0 +1,84 @@
+//! The pictures under `assets/` that one `cloth-demo` command draws are
+//! what that command draws now, byte for byte: the command beside each in
+//! the docs (`docs/models.md`) makes it again. (The pictures cut with
+//! netpbm are `assets/what-if/make`'s.)
+
+use crate::common::{cloth_demo, run, stderr};
+
+/// Each picture and the arguments of the command that draws it, as the
+/// docs give them (`--out` last).
+const ASSETS: [(&str, &[&str]); 5] = [
+    ("cloth.png", &["render", "--steps", "250"]),
+    (
+        "cloth-orbit.png",
+        &["render", "--steps", "250", "--orbit", "120,-120"],
+    ),
+    (
+        "cloth.gif",
+        &[
+            "record", "--steps", "900", "--every", "4", "--size", "396x287",
+        ],
+    ),
+    (
+        "other-models/curtain-torn.gif",
+        &[
+            "record",
+            "--scene",
+            "curtain",
+            "--tear",
+            "12",
+            "--grab",
+            "14,16",
+            "--grab-to=1,0,-5",
+            "--grab-steps",
+            "90-140",
+            "--orbit=900,-60",
+            "--distance",
+            "5",
+            "--steps",
+            "300",
+            "--every",
+            "4",
+            "--size",
+            "396x287",
+        ],
+    ),
+    (
+        "other-models/curtain-torn.png",
+        &[
+            "render",
+            "--scene",
+            "curtain",
+            "--tear",
+            "12",
+            "--grab",
+            "14,16",
+            "--grab-to=1,0,-5",
+            "--grab-steps",
+            "90-140",
+            "--orbit=900,-60",
+            "--distance",
+            "5",
+            "--steps",
+            "126",
+        ],
+    ),
+];
+
+#[test]
+fn the_docs_pictures_are_what_their_commands_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    for (name, args) in ASSETS {
+        let out = dir.path().join(name.replace('/', "-"));
+        let result = run(cloth_demo().args(args).arg("--out").arg(&out));
+        assert!(result.status.success(), "{name}: {}", stderr(&result));
+        let want = std::fs::read(assets.join(name)).unwrap();
+        assert!(
+            std::fs::read(&out).unwrap() == want,
+            "assets/{name} is not what `cloth-demo {} --out assets/{name}` draws now: \
+             run it to draw it again",
+            args.join(" ")
+        );
+    }
+}
