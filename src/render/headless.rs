@@ -166,6 +166,14 @@ impl HeadlessContext {
         }
     }
 
+    /// Draw the next pictures in the springs view or not (see
+    /// [`Renderer::set_springs`]; not until set).
+    pub fn set_springs(&mut self, springs: bool) {
+        if let Some(r) = self.renderer.as_mut() {
+            r.set_springs(springs);
+        }
+    }
+
     /// Draw `sim` seen by `camera` into a new `width x height` image
     /// (pixels, each side at least 1), rows top to bottom.
     ///

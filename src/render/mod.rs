@@ -13,60 +13,25 @@
 pub mod camera;
 #[cfg(feature = "headless")]
 mod context;
+mod error;
 #[cfg(feature = "headless")]
 pub mod headless;
 #[cfg(feature = "headless")]
 mod offscreen;
 pub mod pick;
+mod program;
 pub mod scene;
 pub mod shade;
-
-use std::fmt;
+pub mod springs;
 
 use glow::HasContext;
 
 pub use camera::Camera;
+pub use error::RenderError;
+use program::{link_program, COL_ATTRIB, POS_ATTRIB};
 use scene::Vertex;
 
 use crate::sim::Simulation;
-
-/// What went wrong setting up or using GL.
-#[derive(Debug)]
-pub enum RenderError {
-    /// A GL object could not be created; the text is glow's.
-    Create(String),
-    /// A shader did not compile; the driver's log follows the stage name.
-    Compile {
-        /// `"vertex"` or `"fragment"`.
-        stage: &'static str,
-        /// The driver's compile log.
-        log: String,
-    },
-    /// The program did not link; the driver's log.
-    Link(String),
-    /// The context offers no GL this program can draw with.
-    Unsupported(String),
-    /// Headless set-up failed (EGL, context, framebuffer); says which step.
-    Headless(String),
-}
-
-impl fmt::Display for RenderError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RenderError::Create(e) => write!(f, "could not create a GL object: {e}"),
-            RenderError::Compile { stage, log } => {
-                write!(f, "the {stage} shader did not compile: {}", log.trim())
-            }
-            RenderError::Link(log) => {
-                write!(f, "the shader program did not link: {}", log.trim())
-            }
-            RenderError::Unsupported(e) => write!(f, "unsupported OpenGL: {e}"),
-            RenderError::Headless(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for RenderError {}
 
 /// The GLSL dialect of the context, which picks the shader pair under
 /// `shaders/`.
@@ -126,11 +91,6 @@ impl Dialect {
     }
 }
 
-/// Attribute slot of the vertex position (`aPos`).
-const POS_ATTRIB: u32 = 0;
-/// Attribute slot of the vertex colour (`aCol`).
-const COL_ATTRIB: u32 = 1;
-
 /// Draws a simulation state: owns the GL context's function table, the
 /// shader program, the vertex buffer and (except on ES 2.0) the vertex array
 /// object, and frees them all on `Drop`. Drop it while its context is still
@@ -143,7 +103,9 @@ pub struct Renderer {
     vbo: glow::Buffer,
     mvp: Option<glow::UniformLocation>,
     vertices: Vec<Vertex>,
+    lines: Vec<Vertex>,
     shade: bool,
+    springs: bool,
 }
 
 impl Renderer {
@@ -224,7 +186,9 @@ impl Renderer {
                 vbo,
                 mvp,
                 vertices: Vec::new(),
+                lines: Vec::new(),
                 shade: false,
+                springs: false,
             })
         }
     }
@@ -250,20 +214,37 @@ impl Renderer {
         self.shade
     }
 
+    /// Draw in the springs view (`true`: [`springs`]'s strain-coloured
+    /// lines over the scene dimmed) or not (`false`, the default).
+    pub fn set_springs(&mut self, springs: bool) {
+        self.springs = springs;
+    }
+
+    /// Whether the springs view is on ([`Renderer::set_springs`]).
+    pub fn springs(&self) -> bool {
+        self.springs
+    }
+
     /// Draw one frame of `sim` seen by `camera` into the current framebuffer
     /// of `width x height` pixels: clear to black (colour and depth), depth
     /// test on, no culling or blending, then every triangle in one draw
-    /// call, shaded if [`Renderer::set_shade`] says so. Does nothing for a
-    /// zero-size drawable.
+    /// call, shaded if [`Renderer::set_shade`] says so. In the springs view
+    /// ([`Renderer::set_springs`]) the triangles are dimmed and pushed back
+    /// a little in depth (polygon offset), and the springs follow as lines
+    /// in one more draw call, drawn where they are no deeper than the
+    /// surface under them. Does nothing for a zero-size drawable.
     pub fn draw(&mut self, sim: &Simulation, camera: &Camera, width: u32, height: u32) {
         if width == 0 || height == 0 {
             return;
         }
         scene::build_with(sim, self.shade, &mut self.vertices);
+        if self.springs {
+            springs::dim(&mut self.vertices);
+            springs::build(sim, &mut self.lines);
+        }
         let mvp = camera.mvp(width as f32 / height as f32);
         let gl = &self.gl;
-        // SAFETY: the context is current (the caller's contract); the buffer
-        // data is a slice of plain `#[repr(C)]` floats.
+        // SAFETY: the context is current (the caller's contract).
         unsafe {
             gl.viewport(0, 0, width as i32, height as i32);
             gl.clear_color(0.0, 0.0, 0.0, 1.0);
@@ -279,19 +260,41 @@ impl Renderer {
                 gl.bind_vertex_array(Some(vao));
             }
             gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            let bytes = std::slice::from_raw_parts(
-                self.vertices.as_ptr().cast::<u8>(),
-                std::mem::size_of_val(self.vertices.as_slice()),
-            );
-            gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytes, glow::STREAM_DRAW);
-            let stride = std::mem::size_of::<Vertex>() as i32;
-            gl.enable_vertex_attrib_array(POS_ATTRIB);
-            gl.vertex_attrib_pointer_f32(POS_ATTRIB, 3, glow::FLOAT, false, stride, 0);
-            gl.enable_vertex_attrib_array(COL_ATTRIB);
-            gl.vertex_attrib_pointer_f32(COL_ATTRIB, 3, glow::FLOAT, false, stride, 12);
-            gl.draw_arrays(glow::TRIANGLES, 0, self.vertices.len() as i32);
+            if self.springs {
+                gl.enable(glow::POLYGON_OFFSET_FILL);
+                gl.polygon_offset(1.0, 1.0);
+            }
+            draw_vertices(gl, glow::TRIANGLES, &self.vertices);
+            if self.springs {
+                gl.disable(glow::POLYGON_OFFSET_FILL);
+                gl.depth_func(glow::LEQUAL);
+                draw_vertices(gl, glow::LINES, &self.lines);
+            }
         }
     }
+}
+
+/// Fill the bound array buffer with `vertices`, point the position and
+/// colour attributes at it, and draw them as `mode` in one call.
+///
+/// # Safety
+/// `gl`'s context must be current, with the program, the vertex array
+/// object (where there is one) and the array buffer bound.
+unsafe fn draw_vertices(gl: &glow::Context, mode: u32, vertices: &[Vertex]) {
+    // SAFETY: the buffer data is a slice of plain `#[repr(C)]` floats.
+    let bytes = unsafe {
+        std::slice::from_raw_parts(
+            vertices.as_ptr().cast::<u8>(),
+            std::mem::size_of_val(vertices),
+        )
+    };
+    gl.buffer_data_u8_slice(glow::ARRAY_BUFFER, bytes, glow::STREAM_DRAW);
+    let stride = std::mem::size_of::<Vertex>() as i32;
+    gl.enable_vertex_attrib_array(POS_ATTRIB);
+    gl.vertex_attrib_pointer_f32(POS_ATTRIB, 3, glow::FLOAT, false, stride, 0);
+    gl.enable_vertex_attrib_array(COL_ATTRIB);
+    gl.vertex_attrib_pointer_f32(COL_ATTRIB, 3, glow::FLOAT, false, stride, 12);
+    gl.draw_arrays(mode, 0, vertices.len() as i32);
 }
 
 impl Drop for Renderer {
@@ -313,82 +316,5 @@ impl Drop for Renderer {
                 ),
             }
         }
-    }
-}
-
-/// Compile both stages and link them, binding `aPos` to slot 0 and `aCol` to
-/// slot 1 (ES 2.0 has no `layout` qualifiers). Deletes whatever it made on
-/// failure.
-///
-/// # Errors
-/// [`RenderError::Compile`] or [`RenderError::Link`] with the driver's
-/// log, or [`RenderError::Create`].
-///
-/// # Safety
-/// `gl`'s context must be current on this thread.
-unsafe fn link_program(
-    gl: &glow::Context,
-    vs_src: &str,
-    fs_src: &str,
-) -> Result<glow::Program, RenderError> {
-    let vs = compile(gl, glow::VERTEX_SHADER, "vertex", vs_src)?;
-    let fs = match compile(gl, glow::FRAGMENT_SHADER, "fragment", fs_src) {
-        Ok(fs) => fs,
-        Err(e) => {
-            gl.delete_shader(vs);
-            return Err(e);
-        }
-    };
-    let program = match gl.create_program() {
-        Ok(p) => p,
-        Err(e) => {
-            gl.delete_shader(vs);
-            gl.delete_shader(fs);
-            return Err(RenderError::Create(e));
-        }
-    };
-    gl.attach_shader(program, vs);
-    gl.attach_shader(program, fs);
-    gl.bind_attrib_location(program, POS_ATTRIB, "aPos");
-    gl.bind_attrib_location(program, COL_ATTRIB, "aCol");
-    gl.link_program(program);
-    let linked = gl.get_program_link_status(program);
-    gl.detach_shader(program, vs);
-    gl.detach_shader(program, fs);
-    gl.delete_shader(vs);
-    gl.delete_shader(fs);
-    if linked {
-        Ok(program)
-    } else {
-        let log = gl.get_program_info_log(program);
-        gl.delete_program(program);
-        Err(RenderError::Link(log))
-    }
-}
-
-/// Compile one shader stage (`kind`, called `stage` in messages) from
-/// `src`; deleted again if it does not compile.
-///
-/// # Errors
-/// [`RenderError::Compile`] with the driver's log, or
-/// [`RenderError::Create`].
-///
-/// # Safety
-/// `gl`'s context must be current on this thread.
-unsafe fn compile(
-    gl: &glow::Context,
-    kind: u32,
-    stage: &'static str,
-    src: &str,
-) -> Result<glow::Shader, RenderError> {
-    let shader = gl.create_shader(kind).map_err(RenderError::Create)?;
-    gl.shader_source(shader, src);
-    gl.compile_shader(shader);
-    if gl.get_shader_compile_status(shader) {
-        Ok(shader)
-    } else {
-        let log = gl.get_shader_info_log(shader);
-        gl.delete_shader(shader);
-        Err(RenderError::Compile { stage, log })
     }
 }

@@ -22,3 +22,4 @@ mod contexts;
 mod holes;
 mod pixels;
 mod shade;
+mod springs;

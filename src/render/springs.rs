@@ -1,0 +1,163 @@
+//! The springs view (`--springs`, key W): the cloth drawn as its springs,
+//! each a line coloured by its strain, over the scene dimmed.
+//!
+//! A spring from point `a` to `b` with rest length `rest` has strain
+//! `s = |b - a| / rest - 1`: 0 at rest, above 0 stretched, below 0
+//! squashed. Its line is white at rest, turning red as it stretches and
+//! blue as it squashes, full red at `s >= FULL_STRAIN` and full blue at
+//! `s <= -FULL_STRAIN` ([`FULL_STRAIN`]), linear between, in [`LEVELS`]
+//! steps each way, so a picture holds a known, small set of colours
+//! ([`colours`]), as shading does. Every spring the model has
+//! ([`crate::sim::general::springs`]: the eight, or four without
+//! diagonals, or with the bending springs too) is drawn once, from its
+//! first end, less the torn ones ([`crate::sim::Torn::contains`]). One
+//! colour a line, so the colour does not depend on the GPU's
+//! interpolation.
+//!
+//! Under the lines, the floor, the spheres and the cloth are drawn as
+//! usual (flat or shaded) with every colour scaled by [`DIM`], so the
+//! springs stand out. Computed on the CPU into the vertex colours and drawn
+//! with the same pass-through shaders as the rest (`shaders/`, as
+//! `GL_LINES`), so it works with every dialect, in the window, headless and
+//! in the browser.
+#![forbid(unsafe_code)]
+
+use super::scene::Vertex;
+use super::shade;
+use crate::sim::Simulation;
+
+/// The strain at which a spring's line is fully red (stretched by this
+/// much of its rest length: 0.1 is 10 %) and, negated, fully blue
+/// (squashed by as much).
+pub const FULL_STRAIN: f64 = 0.1;
+
+/// Steps of colour each way from white: a strain is rounded to the nearest
+/// `FULL_STRAIN / LEVELS` (so `2 * LEVELS + 1` colours in all).
+pub const LEVELS: u32 = 8;
+
+/// How much of its colour the scene under the springs keeps: the floor,
+/// spheres and cloth are drawn at 0.4 of their flat or shaded colours.
+pub const DIM: f32 = 0.4;
+
+/// The strain of a spring `len` long with rest length `rest`:
+/// `len / rest - 1` (0 at rest, 0.1 stretched by 10 %, -0.1 squashed by
+/// 10 %).
+pub fn strain(len: f64, rest: f64) -> f64 {
+    len / rest - 1.0
+}
+
+/// The colour of a spring at `strain` (see the module): white at 0, red
+/// to `[1, 0, 0]` at [`FULL_STRAIN`] and beyond, blue to `[0, 0, 1]` at
+/// `-FULL_STRAIN` and beyond, rounded to one of [`LEVELS`] steps each way.
+/// A strain that is not a number (a spring of no length at rest cannot
+/// occur) is white.
+pub fn colour(strain: f64) -> [f32; 3] {
+    let t = (strain / FULL_STRAIN).clamp(-1.0, 1.0);
+    let level = if t.is_nan() {
+        0
+    } else {
+        (t * f64::from(LEVELS)).round() as i32
+    };
+    level_colour(level)
+}
+
+/// The colour of step `level`, `-LEVELS` (full blue) to `LEVELS` (full
+/// red).
+fn level_colour(level: i32) -> [f32; 3] {
+    let f = level.clamp(-(LEVELS as i32), LEVELS as i32) as f32 / LEVELS as f32;
+    if f < 0.0 {
+        [1.0 + f, 1.0 + f, 1.0]
+    } else {
+        [1.0, 1.0 - f, 1.0 - f]
+    }
+}
+
+/// Replace `out` with the lines of `sim`'s springs, two vertices a line,
+/// each spring once (from the end `[j][i]` whose neighbour
+/// `[j + dj][i + di]` comes later in row-major order), torn springs left
+/// out, each line in its strain's [`colour`].
+pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
+    out.clear();
+    let cloth = &sim.cloth;
+    let n = cloth.n();
+    let torn = sim.torn();
+    let ahead: Vec<(isize, isize, f64)> = crate::sim::general::springs(&sim.model())
+        .into_iter()
+        .filter(|&(dj, di, _)| dj > 0 || (dj == 0 && di > 0))
+        .collect();
+    for j in 0..n {
+        for i in 0..n {
+            let a = cloth.point(j, i);
+            for &(dj, di, rest) in &ahead {
+                let (Some(jj), Some(ii)) = (j.checked_add_signed(dj), i.checked_add_signed(di))
+                else {
+                    continue;
+                };
+                if jj >= n || ii >= n || torn.contains(j, i, dj, di) {
+                    continue;
+                }
+                let b = cloth.point(jj, ii);
+                let len =
+                    ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2) + (b[2] - a[2]).powi(2)).sqrt();
+                let col = colour(strain(len, rest));
+                let at = |p: [f64; 3]| [p[0] as f32, p[1] as f32, p[2] as f32];
+                out.push(Vertex { pos: at(a), col });
+                out.push(Vertex { pos: at(b), col });
+            }
+        }
+    }
+}
+
+/// Scale every vertex's colour by [`DIM`]: the scene under the springs.
+pub fn dim(vertices: &mut [Vertex]) {
+    for v in vertices {
+        v.col = shade::scale(v.col, DIM);
+    }
+}
+
+/// Every colour a picture in the springs view can hold, as bytes (both
+/// roundings of a channel that falls halfway): black (the background),
+/// each of `scene` (the scene's flat or shaded colours, as [`dim`] gets
+/// them) dimmed, and each spring colour.
+pub fn colours(scene: &[[f32; 3]]) -> Vec<[u8; 3]> {
+    let mut out: Vec<[u8; 3]> = Vec::new();
+    let lines = (-(LEVELS as i32)..=LEVELS as i32).map(level_colour);
+    let dimmed = scene.iter().map(|&c| shade::scale(c, DIM));
+    for col in std::iter::once([0.0; 3]).chain(dimmed).chain(lines) {
+        for round in [f32::floor, f32::ceil] {
+            let rgb = col.map(|c| round(c * 255.0).clamp(0.0, 255.0) as u8);
+            if !out.contains(&rgb) {
+                out.push(rgb);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strain_colours_run_blue_white_red() {
+        assert_eq!(colour(0.0), [1.0, 1.0, 1.0]);
+        assert_eq!(colour(FULL_STRAIN), [1.0, 0.0, 0.0]);
+        assert_eq!(colour(0.5), [1.0, 0.0, 0.0]);
+        assert_eq!(colour(-FULL_STRAIN), [0.0, 0.0, 1.0]);
+        assert_eq!(colour(-0.9), [0.0, 0.0, 1.0]);
+        assert_eq!(colour(FULL_STRAIN / 2.0), [1.0, 0.5, 0.5]);
+        assert_eq!(colour(-FULL_STRAIN / 2.0), [0.5, 0.5, 1.0]);
+        assert_eq!(colour(f64::NAN), [1.0, 1.0, 1.0]);
+        assert_eq!(strain(0.11, 0.1), 0.11 / 0.1 - 1.0);
+    }
+
+    #[test]
+    fn the_flat_sheet_has_every_spring_once_and_white() {
+        let sim = Simulation::new();
+        let mut v = Vec::new();
+        build(&sim, &mut v);
+        // 32 x 32 points: 2 * 32 * 31 grid springs, 2 * 31 * 31 diagonals.
+        assert_eq!(v.len(), 2 * (2 * 32 * 31 + 2 * 31 * 31));
+        assert!(v.iter().all(|v| v.col == [1.0, 1.0, 1.0]));
+    }
+}
