@@ -59,10 +59,12 @@ pub struct Choices {
     pub shade: bool,
     /// `--flat`.
     pub flat: bool,
+    /// `--springs`.
+    pub springs: bool,
 }
 
 /// The names [`Choices::from_query`] takes: the flags' without `--`.
-pub const NAMES: [&str; 19] = [
+pub const NAMES: [&str; 20] = [
     "scene",
     "passes",
     "no-diagonals",
@@ -82,6 +84,7 @@ pub const NAMES: [&str; 19] = [
     "tear",
     "shade",
     "flat",
+    "springs",
 ];
 
 /// Pairs of flags that cannot both be given (as clap's `conflicts_with`).
@@ -205,6 +208,7 @@ impl Choices {
                 "tear" => c.tear = Some(value.parse().map_err(bad)?),
                 "shade" => c.shade = switch()?,
                 "flat" => c.flat = switch()?,
+                "springs" => c.springs = switch()?,
                 _ => {
                     return Err(format!(
                         "unknown ?{name}={value}: the page takes steps, webgl and {}",

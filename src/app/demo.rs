@@ -64,6 +64,8 @@ pub struct Demo {
     scene: Scene,
     /// Whether the picture is shaded.
     shade: bool,
+    /// Whether the picture is the springs view.
+    springs: bool,
     /// The view, and the pointer's drags on it and on the cloth.
     drags: Drags,
     pacer: Pacer,
@@ -96,12 +98,18 @@ impl Demo {
             sim: Simulation::resume_with(scene.start_cloth(), 0, model),
             scene,
             shade,
+            springs: false,
             drags: Drags::new(),
             pacer: Pacer::new(mode),
             started: false,
             state: RunState::Running,
             notice: None,
         }
+    }
+
+    /// As it was, drawn in the springs view (`--springs`) or not.
+    pub fn with_springs(self, springs: bool) -> Self {
+        Demo { springs, ..self }
     }
 
     /// How it keeps time.
@@ -131,6 +139,12 @@ impl Demo {
     /// Whether the picture is drawn shaded.
     pub fn shade(&self) -> bool {
         self.shade
+    }
+
+    /// Whether the picture is drawn in the springs view
+    /// ([`crate::render::springs`]).
+    pub fn springs(&self) -> bool {
+        self.springs
     }
 
     /// The view, as dragged and zoomed so far.
@@ -171,7 +185,8 @@ impl Demo {
     /// 60 steps a second (`30 steps/s`), the scene
     /// when it is not the original (`curtain`), the model's
     /// [`differences`](Model::differences) from the original (`bending
-    /// springs`, `pinned top`), and `shaded` when shaded. Empty when
+    /// springs`, `pinned top`), `shaded` when shaded and `springs view` in
+    /// the springs view. Empty when
     /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -192,6 +207,9 @@ impl Demo {
         out.extend(self.sim.model().differences());
         if self.shade {
             out.push("shaded".to_string());
+        }
+        if self.springs {
+            out.push("springs view".to_string());
         }
         out
     }
@@ -293,6 +311,7 @@ impl Demo {
                 self.start_scene(scene, now);
             }
             Action::ToggleShade => self.shade = !self.shade,
+            Action::ToggleSprings => self.springs = !self.springs,
             Action::TogglePause => match self.state {
                 RunState::Running => self.state = RunState::Paused,
                 _ => {
@@ -366,6 +385,7 @@ impl Demo {
             state,
             sim,
             drags: self.drags.unturned(),
+            springs: self.springs,
             ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }

@@ -161,6 +161,13 @@ pub const BINDINGS: &[Binding] = &[
         what: "shading on / off: each face lit by how it faces a fixed light (--shade)",
     },
     Binding {
+        keys: "W",
+        matches: &letter('w'),
+        action: Action::ToggleSprings,
+        repeats: false,
+        what: "springs view on / off: each spring a line, blue squashed, white at rest, red stretched (--springs)",
+    },
+    Binding {
         keys: "+ or =",
         matches: &[Key::Character('+'), Key::Character('=')],
         action: Action::ZoomIn,

@@ -15,29 +15,40 @@
 //! interpolation.
 //!
 //! Under the lines, the floor, the spheres and the cloth are drawn as
-//! usual (flat or shaded) with every colour scaled by [`DIM`], so the
-//! springs stand out. Computed on the CPU into the vertex colours and drawn
+//! usual (flat or shaded) but in grey, dimmed ([`dimmed`]: each colour's
+//! brightness times [`DIM`]), so the springs' colours stand out and no
+//! colour of the scene can be taken for a strain's (the checkerboards
+//! stay, as lighter and darker greys). Computed on the CPU into the vertex colours and drawn
 //! with the same pass-through shaders as the rest (`shaders/`, as
 //! `GL_LINES`), so it works with every dialect, in the window, headless and
 //! in the browser.
 #![forbid(unsafe_code)]
 
 use super::scene::Vertex;
-use super::shade;
 use crate::sim::Simulation;
 
 /// The strain at which a spring's line is fully red (stretched by this
-/// much of its rest length: 0.1 is 10 %) and, negated, fully blue
-/// (squashed by as much).
-pub const FULL_STRAIN: f64 = 0.1;
+/// much of its rest length: 0.2 is 20 %) and, negated, fully blue
+/// (squashed by as much). The article's spring gives way when stretched
+/// and pushes back ever harder when squashed, so the drape's springs
+/// stretch far more than they squash: as it lands, half of them are
+/// stretched by more than 4 % and one in twenty by more than 38 %, while
+/// one in twenty is squashed by more than 4 %.
+pub const FULL_STRAIN: f64 = 0.2;
 
 /// Steps of colour each way from white: a strain is rounded to the nearest
-/// `FULL_STRAIN / LEVELS` (so `2 * LEVELS + 1` colours in all).
+/// `FULL_STRAIN / LEVELS` (2.5 %; so `2 * LEVELS + 1` colours in all).
 pub const LEVELS: u32 = 8;
 
-/// How much of its colour the scene under the springs keeps: the floor,
-/// spheres and cloth are drawn at 0.4 of their flat or shaded colours.
-pub const DIM: f32 = 0.4;
+/// How bright the scene under the springs is drawn: each flat or shaded
+/// colour turned to its grey ([`LUMA`]) and scaled by 0.5, so the
+/// yellow cloth is a grey of 0.44, its blue squares 0.06, the white
+/// lines at rest 1.
+pub const DIM: f32 = 0.5;
+
+/// The weights of red, green and blue in a colour's brightness (ITU-R
+/// BT.601's luma), which [`dimmed`] turns each colour into.
+pub const LUMA: [f32; 3] = [0.299, 0.587, 0.114];
 
 /// The strain of a spring `len` long with rest length `rest`:
 /// `len / rest - 1` (0 at rest, 0.1 stretched by 10 %, -0.1 squashed by
@@ -108,21 +119,28 @@ pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
     }
 }
 
-/// Scale every vertex's colour by [`DIM`]: the scene under the springs.
+/// `col` as the scene under the springs shows it: the grey of its
+/// brightness ([`LUMA`]) times [`DIM`].
+pub fn dimmed(col: [f32; 3]) -> [f32; 3] {
+    let grey = DIM * (LUMA[0] * col[0] + LUMA[1] * col[1] + LUMA[2] * col[2]);
+    [grey; 3]
+}
+
+/// Every vertex's colour [`dimmed`]: the scene under the springs.
 pub fn dim(vertices: &mut [Vertex]) {
     for v in vertices {
-        v.col = shade::scale(v.col, DIM);
+        v.col = dimmed(v.col);
     }
 }
 
 /// Every colour a picture in the springs view can hold, as bytes (both
 /// roundings of a channel that falls halfway): black (the background),
 /// each of `scene` (the scene's flat or shaded colours, as [`dim`] gets
-/// them) dimmed, and each spring colour.
+/// them) [`dimmed`], and each spring colour.
 pub fn colours(scene: &[[f32; 3]]) -> Vec<[u8; 3]> {
     let mut out: Vec<[u8; 3]> = Vec::new();
     let lines = (-(LEVELS as i32)..=LEVELS as i32).map(level_colour);
-    let dimmed = scene.iter().map(|&c| shade::scale(c, DIM));
+    let dimmed = scene.iter().map(|&c| dimmed(c));
     for col in std::iter::once([0.0; 3]).chain(dimmed).chain(lines) {
         for round in [f32::floor, f32::ceil] {
             let rgb = col.map(|c| round(c * 255.0).clamp(0.0, 255.0) as u8);

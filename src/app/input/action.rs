@@ -53,6 +53,10 @@ pub enum Action {
     NextScene,
     /// Shading on or off (`--shade`), from the next frame drawn.
     ToggleShade,
+    /// The springs view on or off (`--springs`,
+    /// [`crate::render::springs`]), from the next frame drawn; a restart
+    /// or the next scene keeps it.
+    ToggleSprings,
     /// The camera one notch nearer
     /// ([`ZOOM_PER_NOTCH`](crate::render::camera::ZOOM_PER_NOTCH)), as the
     /// wheel turned up once.

@@ -167,7 +167,8 @@ impl App {
                 options.scene,
                 options.model,
                 options.shade,
-            ),
+            )
+            .with_springs(options.springs),
             counter: FrameCounter::new(REPORT_EVERY),
             size: None,
             occluded: false,
@@ -249,6 +250,7 @@ impl App {
             return;
         };
         gfx.renderer.set_shade(self.demo.shade());
+        gfx.renderer.set_springs(self.demo.springs());
         gfx.renderer
             .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get());
         if let Err(e) = gfx.present() {

@@ -19,6 +19,8 @@ pub struct Options {
     pub scene: Scene,
     /// Whether the picture is shaded (`--shade`).
     pub shade: bool,
+    /// Whether the picture is the springs view (`--springs`).
+    pub springs: bool,
     /// The instruction set the physics runs on; `None`: the fastest this
     /// CPU has.
     pub instruction_set: Option<InstructionSet>,

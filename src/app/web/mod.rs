@@ -25,7 +25,7 @@
 //!   fills from the table at start.
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
-//!   `?shade=1`, `?passes=5&bend=1`..., the flags' names without `--`
+//!   `?shade=1`, `?springs=1`, `?passes=5&bend=1`..., the flags' names without `--`
 //!   ([`Choices::from_query`], the flags' own value parsers). A bad one is
 //!   one line in the caption and a console warning, and the original runs.
 //!   `?steps=N` holds the clock after N steps (the test mode); `?webgl=1`
@@ -166,7 +166,8 @@ pub fn start(
         options.choices.scene(),
         options.choices.model(),
         options.choices.shade(),
-    );
+    )
+    .with_springs(options.choices.springs);
     let page = Rc::new(RefCell::new(Page::new(
         window.clone(),
         canvas.clone(),

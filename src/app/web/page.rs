@@ -18,6 +18,7 @@ use crate::render::{Camera, Renderer};
 struct Drawn {
     steps: u64,
     shade: bool,
+    springs: bool,
     camera: Camera,
     width: u32,
     height: u32,
@@ -128,6 +129,7 @@ impl Page {
         let now = Drawn {
             steps: self.demo.sim().steps(),
             shade: self.demo.shade(),
+            springs: self.demo.springs(),
             camera: self.demo.camera(),
             width,
             height,
@@ -136,6 +138,7 @@ impl Page {
             return;
         }
         self.renderer.set_shade(now.shade);
+        self.renderer.set_springs(now.springs);
         self.renderer
             .draw(self.demo.sim(), &now.camera, width, height);
         self.drawn = Some(now);

@@ -54,6 +54,7 @@ fn main() -> ExitCode {
             model: cli.model.model(),
             scene: cli.model.scene(),
             shade: cli.model.shade(),
+            springs: cli.model.springs(),
             instruction_set: env.instruction_set,
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));

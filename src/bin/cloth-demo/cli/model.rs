@@ -115,6 +115,11 @@ impl ModelArgs {
     pub fn shade(&self) -> bool {
         self.choices().shade()
     }
+
+    /// Whether the picture is drawn in the springs view (`--springs`).
+    pub fn springs(&self) -> bool {
+        self.choices().springs
+    }
 }
 
 /// `--passes`: 1 to 100.

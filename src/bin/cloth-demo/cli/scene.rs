@@ -118,6 +118,13 @@ pub struct SceneArgs {
     /// The original's flat colours, overriding a scene's shading.
     #[arg(long)]
     pub flat: bool,
+
+    /// The springs view: each spring a line coloured by its strain (blue
+    /// squashed, white at rest, red stretched, full at 20 % either way)
+    /// over the scene dimmed. Drawing only: `simulate` takes it and draws
+    /// nothing.
+    #[arg(long)]
+    pub springs: bool,
 }
 
 impl SceneArgs {
@@ -144,6 +151,7 @@ impl SceneArgs {
             tear: self.tear,
             shade: self.shade,
             flat: self.flat,
+            springs: self.springs,
             ..Choices::default()
         }
     }

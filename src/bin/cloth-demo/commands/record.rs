@@ -39,6 +39,7 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let mut out = Output::create(&args.out, Content::Binary(format.name()))?;
     let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
+    ctx.set_springs(args.model.springs());
     let frames = args.steps / args.every;
     let bar = progress::bar(frames * args.every);
     let t0 = Instant::now();
@@ -190,7 +191,7 @@ impl Frame<'_> {
     fn gif(&mut self, out: &mut Output) -> Result<u128, Stop> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
-        let colours = palette(self.args.model.shade());
+        let colours = palette(self.args.model.shade(), self.args.model.springs());
         let mut gif = GifRecorder::new(out, size.width, size.height, timing, colours)
             .map_err(|e| Stop::Encode(e.to_string()))?;
         while self.done < self.frames {
@@ -209,9 +210,10 @@ impl Frame<'_> {
     fn apng(&mut self, out: &mut Output) -> Result<u128, Stop> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
-        let shade = self.args.model.shade();
-        let mut apng = ApngRecorder::new(out, size.width, size.height, self.frames, timing, shade)
-            .map_err(Stop::Encode)?;
+        let colours = palette(self.args.model.shade(), self.args.model.springs());
+        let mut apng =
+            ApngRecorder::new(out, size.width, size.height, self.frames, timing, colours)
+                .map_err(Stop::Encode)?;
         while self.done < self.frames {
             self.next()?;
             apng.push(&self.image).map_err(Stop::Encode)?;

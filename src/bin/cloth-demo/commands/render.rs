@@ -30,6 +30,7 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
     let mut out = Output::create(&args.out, Content::Binary("PNG"))?;
     let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
+    ctx.set_springs(args.model.springs());
     let (width, height) = (args.view.size.width, args.view.size.height);
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();

@@ -10,7 +10,7 @@ use std::io::Write;
 
 use cloth_demo::render::headless::Image;
 
-use super::palette::{palette, Indexer};
+use super::palette::Indexer;
 
 /// An animated PNG being written: a fixed number of frames of one size,
 /// each lasting the same time, looping forever.
@@ -28,7 +28,7 @@ impl<W: Write> ApngRecorder<W> {
     /// Start a `width x height` animation of `frames` frames on `w`, each
     /// lasting `seconds_per_frame = (numerator, denominator)` seconds
     /// (`(K, 60)` for K steps at 60 a second), with the palette of
-    /// [`palette`]`(shade)`. Writes the header at once.
+    /// `colours` (at most 256; such as [`super::palette`]'s). Writes the header at once.
     ///
     /// # Errors
     /// A phrase for more frames than a PNG can count (2^32 - 1), a time a
@@ -40,9 +40,8 @@ impl<W: Write> ApngRecorder<W> {
         height: u32,
         frames: u64,
         seconds_per_frame: (u64, u64),
-        shade: bool,
+        colours: Vec<[u8; 3]>,
     ) -> Result<Self, String> {
-        let colours = palette(shade);
         let frames = u32::try_from(frames)
             .map_err(|_| format!("{frames} frames are more than an animated PNG can hold"))?;
         let (num, den) = seconds_per_frame;

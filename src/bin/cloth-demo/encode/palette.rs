@@ -1,5 +1,6 @@
 //! The recordings' palette: the scene's own colours ([`PALETTE`]), with
-//! every shaded colour for a shaded recording ([`palette`]), and the map
+//! every shaded colour for a shaded recording and every colour of the
+//! springs view for one in it ([`palette`]), and the map
 //! from a frame's RGBA pixels to palette indices ([`Indexer`]).
 //!
 //! The scene is flat colours: black, yellow, blue, red, white and the
@@ -12,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use cloth_demo::render::{scene, shade};
+use cloth_demo::render::{scene, shade, springs};
 
 /// The scene's colours as the renderer writes them, in palette order:
 /// black (the background), yellow and blue (the cloth), red and white (the
@@ -32,16 +33,29 @@ pub const PALETTE: [[u8; 3]; 9] = [
 
 /// The colours a recording's pixels can hold: [`PALETTE`], then with
 /// `shade` every colour of a shaded picture ([`shade::colours`] of the
-/// scene's colours) not already in it; at most 255 (a GIF keeps one index
-/// for transparency).
-pub fn palette(shade: bool) -> Vec<[u8; 3]> {
+/// scene's colours), with `springs` every colour of the springs view
+/// ([`springs::colours`] of the flat or shaded colours), each not already
+/// in it; at most 255 (a GIF keeps one index for transparency).
+pub fn palette(shade: bool, springs: bool) -> Vec<[u8; 3]> {
     let mut out = PALETTE.to_vec();
-    if shade {
-        for rgb in shade::colours(&scene::COLOURS) {
+    let mut add = |colours: Vec<[u8; 3]>| {
+        for rgb in colours {
             if !out.contains(&rgb) {
                 out.push(rgb);
             }
         }
+    };
+    if springs {
+        let under: Vec<[f32; 3]> = if shade {
+            (0..=shade::LEVELS)
+                .flat_map(|l| scene::COLOURS.map(|c| shade::scale(c, shade::level_factor(l))))
+                .collect()
+        } else {
+            scene::COLOURS.to_vec()
+        };
+        add(springs::colours(&under));
+    } else if shade {
+        add(shade::colours(&scene::COLOURS));
     }
     out
 }
@@ -162,9 +176,18 @@ mod tests {
 
     #[test]
     fn a_shaded_palette_holds_the_flat_one_and_fits_a_gif() {
-        let shaded = palette(true);
-        assert_eq!(palette(false), PALETTE);
+        let shaded = palette(true, false);
+        assert_eq!(palette(false, false), PALETTE);
         assert_eq!(shaded[..PALETTE.len()], PALETTE);
         assert!(shaded.len() <= 255, "{}", shaded.len());
+        for shade in [false, true] {
+            let springs = palette(shade, true);
+            assert_eq!(springs[..PALETTE.len()], PALETTE);
+            assert!(springs.len() <= 255, "{}", springs.len());
+            // Full red and blue lines, white at rest, the cloth dimmed.
+            for rgb in [[255, 0, 0], [0, 0, 255], [255, 255, 255]] {
+                assert!(springs.contains(&rgb), "{rgb:?} with shade {shade}");
+            }
+        }
     }
 }
