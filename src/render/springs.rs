@@ -33,7 +33,7 @@ use crate::sim::Simulation;
 /// and pushes back ever harder when squashed, so the drape's springs
 /// stretch far more than they squash: as it lands, half of them are
 /// stretched by more than 4 % and one in twenty by more than 38 %, while
-/// one in twenty is squashed by more than 4 %.
+/// one in twenty is squashed by nearly 4 % (step 150).
 pub const FULL_STRAIN: f64 = 0.2;
 
 /// Steps of colour each way from white: a strain is rounded to the nearest

@@ -7,7 +7,7 @@ use crate::common::{cloth_demo, run, stderr};
 
 /// Each picture and the arguments of the command that draws it, as the
 /// docs give them (`--out` last).
-const ASSETS: [(&str, &[&str]); 5] = [
+const ASSETS: [(&str, &[&str]); 6] = [
     ("cloth.png", &["render", "--steps", "250"]),
     (
         "cloth-orbit.png",
@@ -61,6 +61,19 @@ const ASSETS: [(&str, &[&str]); 5] = [
             "5",
             "--steps",
             "126",
+        ],
+    ),
+    (
+        "other-models/drape-springs.png",
+        &[
+            "render",
+            "--scene",
+            "drape",
+            "--springs",
+            "--steps",
+            "150",
+            "--size",
+            "1188x860",
         ],
     ),
 ];
