@@ -279,6 +279,9 @@ mod tests {
         assert_eq!((c.model(), c.shade()), (want, false));
         let c = query("scene=curtain&shade=1&inertia=0.25&thickness=0.02").unwrap();
         assert!(c.shade());
+        assert!(!c.springs);
+        assert!(query("springs=1").unwrap().springs);
+        assert!(!query("springs=0").unwrap().springs);
         assert_eq!(c.model().inertia, Some(Damping::new(0.25).unwrap()));
         assert_eq!(
             c.model().self_collision,

@@ -1,5 +1,6 @@
 //! The scenes and shading in the running demo (`app::input`,
-//! `app::demo`): N cycles the scenes, S toggles shading; the instruction
+//! `app::demo`): N cycles the scenes, S toggles shading, W the springs
+//! view; the instruction
 //! set outlives restarts and scenes.
 
 use std::time::Instant;
@@ -80,6 +81,34 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
         title(&q.status()),
         "OpenGL Test Program - drape, inertia 0.5, self-collision, shaded"
     );
+}
+
+#[test]
+fn w_toggles_the_springs_view_which_outlives_restarts_and_scenes() {
+    use cloth_demo::sim::Scene;
+    let key = |c: char| {
+        input::action_for_key(KeyPress::from(input::Key::Character(c)), RunState::Running)
+    };
+    assert_eq!(key('w'), Some(Action::ToggleSprings));
+    assert_eq!(key('W'), Some(Action::ToggleSprings));
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(5), Model::ORIGINAL);
+    assert!(!d.springs());
+    d.frame(t0);
+    let sim = d.sim().clone();
+    d.apply(Action::ToggleSprings, t0);
+    assert!(d.springs());
+    assert_eq!(*d.sim(), sim, "a view: the physics is untouched");
+    assert_eq!(title(&d.status()), "OpenGL Test Program - springs view");
+    d.apply(Action::Restart, t0);
+    assert!(d.springs());
+    d.apply(Action::NextScene, t0);
+    assert_eq!((d.scene(), d.springs()), (Scene::Curtain, true));
+    d.apply(Action::ToggleSprings, t0);
+    assert!(!d.springs());
+    // Started with it (as `--springs`).
+    let q = Demo::new(Clock::default(), Model::ORIGINAL).with_springs(true);
+    assert!(q.springs());
 }
 
 #[test]
