@@ -78,8 +78,9 @@ say what must be seen.
               the original's; 30 presses of "." later the curtain has moved
               and the picture is that of step N + 30; N starts the flag
               (paused at step 2, "flag, ..., shaded": `render --scene flag
-              --steps 2`'s shaded picture), and S turns its shading off
-              (`--flat`'s picture)
+              --steps 2`'s shaded picture), S turns its shading off
+              (`--flat`'s picture), W shows the springs view (`--flat
+              --springs`'s picture) and W again hides it
   wine-idle   (Wine) idle CPU beside the plainest winit program's
               (.ci/wine/idle: one window, ControlFlow::Wait), both running
               under the same Wine and measured over the same seconds:
@@ -807,6 +808,18 @@ class Checks:
                "after S")
         _, agree = same_as("scenes-flag-flat", 2, ["--scene", "flag", "--flat"], "the flat flag")
         notes.append("S: shading off, %.2f%% render --flat's" % (100 * agree))
+        self.env.press(a, ["w"])
+        titled(TITLE + " - paused, step 2, flag, pinned top, wind 0,0,0.003, gusts, inertia 0.1, "
+               "springs view", "after W")
+        _, agree = same_as("scenes-flag-springs", 2, ["--scene", "flag", "--flat", "--springs"],
+                           "the flag's springs")
+        notes.append("W: the springs view, %.2f%% render --springs's" % (100 * agree))
+        self.env.press(a, ["w"])
+        titled(TITLE + " - paused, step 2, flag, pinned top, wind 0,0,0.003, gusts, inertia 0.1",
+               "after W again")
+        _, agree = same_as("scenes-flag-flat-again", 2, ["--scene", "flag", "--flat"],
+                           "the flat flag again")
+        notes.append("W again: %.2f%% render --flat's" % (100 * agree))
         self.run.note("scenes: " + "; ".join(notes))
 
     def wine_idle(self):
