@@ -233,7 +233,9 @@ impl Torn {
         let (a, bit) = s.ahead()?;
         let n = self.n;
         let (jj, ii) = (a.j.wrapping_add_signed(a.dj), a.i.wrapping_add_signed(a.di));
-        (a.j < n && a.i < n && jj < n && ii < n).then_some((a.j * n + a.i, bit))
+        // Lazily: an end off the grid above or to the left has wrapped
+        // round to a huge index, which `a.j * n` would overflow.
+        (a.j < n && a.i < n && jj < n && ii < n).then(|| (a.j * n + a.i, bit))
     }
 }
 

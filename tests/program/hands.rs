@@ -9,20 +9,10 @@ use std::path::Path;
 
 use crate::common::{self, cloth_demo, run, stderr, stdout};
 use crate::record::{record_gif, render};
+use crate::scenes::simulate;
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{state_file, Model, Scene, Simulation, TearFactor, GRID};
-
-/// `simulate` with `args`, and its state file's text.
-fn simulate(args: &[&str], csv: &Path) -> (String, String) {
-    let out = run(cloth_demo()
-        .arg("simulate")
-        .args(args)
-        .arg("--csv")
-        .arg(csv));
-    assert!(out.status.success(), "simulate {args:?}: {}", stderr(&out));
-    (stdout(&out), std::fs::read_to_string(csv).unwrap())
-}
 
 /// A grab as a test drives it: point `[j][i]`, taken to `to` over steps
 /// `a` to `b`, then let go or pinned.

@@ -175,7 +175,7 @@ fn cases() -> Vec<Case> {
 }
 
 /// `simulate` with `args`, and its state file's text.
-fn simulate(args: &[&str], csv: &Path) -> (String, String) {
+pub(crate) fn simulate(args: &[&str], csv: &Path) -> (String, String) {
     let out = run(cloth_demo()
         .arg("simulate")
         .args(args)

@@ -28,9 +28,10 @@ pub const MAX_EVERY: u64 = 36_000;
 /// classic OpenGL demo.
 ///
 /// With no subcommand it opens the demo in a window: drag with the left
-/// mouse button to turn the view, press Escape to quit; the keys below
-/// pause, step, restart, change the speed and switch the what-ifs, and
-/// the title says what differs from the default.
+/// mouse button to turn the view, with the right one (or Ctrl + left) to
+/// pull the cloth, the wheel to zoom; press Escape to quit. The keys below
+/// pause, step, restart, change the speed, pin, tear and switch the
+/// what-ifs, and the title says what differs from the default.
 #[derive(Debug, Parser)]
 #[command(name = "cloth-demo", version)]
 #[command(args_conflicts_with_subcommands = true)]
