@@ -494,7 +494,7 @@ test('the keys: Space pauses, . steps, 1 and 0 change the model, R restarts, [ a
   await close(page);
 });
 
-test('?scene=flag&steps=300 is render --scene flag --steps 300\'s picture; S unshades it, N goes on to the drape', { timeout: 60_000 }, async () => {
+test('?scene=flag&steps=300 is render --scene flag --steps 300\'s picture; S unshades it, W shows its springs, N goes on to the drape', { timeout: 60_000 }, async () => {
   // The query's names are the command line's flags without --; the
   // caption starts with the scene and what it sets, as the window's title.
   const page = await open('?scene=flag&steps=300', { width: 792 + 32, height: 1000 });
@@ -518,6 +518,19 @@ test('?scene=flag&steps=300 is render --scene flag --steps 300\'s picture; S uns
   const unchanged = await nearFraction(page, shaded, flat.shot, 0);
   figures.flag_300.flat_same_bytes_as_shaded = unchanged;
   assert.ok(unchanged < 0.9, `S left ${(100 * unchanged).toFixed(2)}% of the pixels as they were`);
+  // W: the springs view, render --springs's picture (lines rasterise a
+  // little differently in SwiftShader, hence a tolerance).
+  await page.keyboard.press('w');
+  assert.match(await caption(), /^Flag, pinned top, wind 0,0,0\.003, gusts, inertia 0\.1, springs view\. /);
+  await settle(page);
+  const springs = await canvasShot(page, path.join(outDir, 'web_flag_300_springs.png'));
+  const springsNative = nativeRender(300, buffer, [0, 0], 'web_flag_300_springs_native.png',
+    ['--scene', 'flag', '--flat', '--springs']);
+  const springsSame = await nearFraction(page, springs, springsNative, 24);
+  figures.flag_300.springs_near = springsSame;
+  assert.ok(springsSame >= 0.97, `only ${(100 * springsSame).toFixed(2)}% of the springs view's pixels are render --springs's`);
+  await page.keyboard.press('w');
+  assert.match(await caption(), /^Flag, pinned top, wind 0,0,0\.003, gusts, inertia 0\.1\. /);
   // N: the next scene from its start, its 300 held steps run again.
   await page.keyboard.press('n');
   await page.waitForFunction(() => clothDemo.steps() === 300, null, { timeout: WAIT });
