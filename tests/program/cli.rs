@@ -270,20 +270,24 @@ fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
     use crate::common::{without_user_environment, CLOTH_DEMO};
     use std::process::Command;
 
-    // script(1) runs it on a pseudo-terminal and copies what it draws.
+    // script(1) runs `cloth-demo ARGS` on a pseudo-terminal and copies
+    // what it draws.
+    let on_terminal = |args: String| -> String {
+        let command = format!("'{CLOTH_DEMO}' {args}");
+        let out = without_user_environment(&mut Command::new("script"))
+            .args(["-q", "-e", "-c", &command, "/dev/null"])
+            .output()
+            .expect("script(1), from util-linux");
+        let screen = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{screen}");
+        screen
+    };
     let dir = temp_dir();
     let png = dir.path().join("x.png");
-    let command = format!(
-        "'{}' render --steps 20000 --size 64x48 --out '{}'",
-        CLOTH_DEMO,
+    let screen = on_terminal(format!(
+        "render --steps 20000 --size 64x48 --out '{}'",
         png.display()
-    );
-    let out = without_user_environment(&mut Command::new("script"))
-        .args(["-q", "-e", "-c", &command, "/dev/null"])
-        .output()
-        .expect("script(1), from util-linux");
-    let screen = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{screen}");
+    ));
     assert!(
         screen.contains("/20,000 ("),
         "a bar counting steps: {screen:?}"
@@ -296,17 +300,10 @@ fn render_and_record_show_progress_bars_on_a_terminal_and_a_summary() {
     );
     // record's bar counts frames with the same separators as steps.
     let gif = dir.path().join("x.gif");
-    let command = format!(
-        "'{}' record --steps 1000 --every 1 --size 8x8 --out '{}'",
-        CLOTH_DEMO,
+    let screen = on_terminal(format!(
+        "record --steps 1000 --every 1 --size 8x8 --out '{}'",
         gif.display()
-    );
-    let out = without_user_environment(&mut Command::new("script"))
-        .args(["-q", "-e", "-c", &command, "/dev/null"])
-        .output()
-        .expect("script(1), from util-linux");
-    let screen = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{screen}");
+    ));
     assert!(screen.contains("/1,000, frame "), "{screen:?}");
     assert!(!screen.contains("/1000"), "{screen:?}");
     assert!(screen.contains("1,000 frames of 8x8, "), "{screen:?}");
