@@ -12,6 +12,8 @@
 
 #![forbid(unsafe_code)]
 
+mod of;
+
 use crate::sim::{
     Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, TearFactor,
     Thickness, Wind,
@@ -61,10 +63,12 @@ pub struct Choices {
     pub flat: bool,
     /// `--springs`.
     pub springs: bool,
+    /// `--compare`.
+    pub compare: bool,
 }
 
 /// The names [`Choices::from_query`] takes: the flags' without `--`.
-pub const NAMES: [&str; 20] = [
+pub const NAMES: [&str; 21] = [
     "scene",
     "passes",
     "no-diagonals",
@@ -85,6 +89,7 @@ pub const NAMES: [&str; 20] = [
     "shade",
     "flat",
     "springs",
+    "compare",
 ];
 
 /// Pairs of flags that cannot both be given (as clap's `conflicts_with`).
@@ -209,6 +214,7 @@ impl Choices {
                 "shade" => c.shade = switch()?,
                 "flat" => c.flat = switch()?,
                 "springs" => c.springs = switch()?,
+                "compare" => c.compare = switch()?,
                 _ => {
                     return Err(format!(
                         "unknown ?{name}={value}: the page takes steps, webgl and {}",

@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+mod controls;
 mod pointer;
 
 use web_time::{Duration, Instant};
@@ -66,6 +67,9 @@ pub struct Demo {
     shade: bool,
     /// Whether the picture is the springs view.
     springs: bool,
+    /// In compare mode, the original (its scene and model) stepping beside
+    /// `sim` from the same step 0: the left half of the picture.
+    original: Option<Simulation>,
     /// The view, and the pointer's drags on it and on the cloth.
     drags: Drags,
     pacer: Pacer,
@@ -99,6 +103,7 @@ impl Demo {
             scene,
             shade,
             springs: false,
+            original: None,
             drags: Drags::new(),
             pacer: Pacer::new(mode),
             started: false,
@@ -112,6 +117,45 @@ impl Demo {
         Demo { springs, ..self }
     }
 
+    /// As it was, in compare mode (`--compare`) or not: on, the original
+    /// starts beside it from step 0, and it from its own start, together.
+    pub fn with_compare(mut self, compare: bool) -> Self {
+        self.set_compare(compare);
+        self
+    }
+
+    /// Whether compare mode is on ([`Action::ToggleCompare`]).
+    pub fn compare(&self) -> bool {
+        self.original.is_some()
+    }
+
+    /// In compare mode, the original: [`Scene::Original`] under
+    /// [`Model::ORIGINAL`], at the same step as [`Demo::sim`] and run the
+    /// same steps; `None` out of it.
+    pub fn original(&self) -> Option<&Simulation> {
+        self.original.as_ref()
+    }
+
+    /// Compare mode on or off. On, both the original and the demo start
+    /// again from step 0 (the demo from its scene's start under its model,
+    /// as [`Action::Restart`]), so their steps stay the same; off, the
+    /// original goes and the demo runs on.
+    fn set_compare(&mut self, compare: bool) {
+        if compare == self.compare() {
+            return;
+        }
+        if compare {
+            let mut original = Scene::Original.simulation();
+            let _ = original.set_instruction_set(self.sim.instruction_set());
+            self.original = Some(original);
+            let model = self.sim.model();
+            self.sim.restart(self.scene.start_cloth(), 0, model);
+            self.drags.forget_grab();
+        } else {
+            self.original = None;
+        }
+    }
+
     /// How it keeps time.
     pub fn clock(&self) -> Clock {
         self.clock
@@ -123,6 +167,9 @@ impl Demo {
     /// # Errors
     /// [`InstructionSetError::Unavailable`] if this CPU cannot run `set`.
     pub fn set_instruction_set(&mut self, set: InstructionSet) -> Result<(), InstructionSetError> {
+        if let Some(original) = &mut self.original {
+            original.set_instruction_set(set)?;
+        }
         self.sim.set_instruction_set(set)
     }
 
@@ -211,6 +258,9 @@ impl Demo {
         if self.springs {
             out.push("springs view".to_string());
         }
+        if self.compare() {
+            out.push("compare".to_string());
+        }
         out
     }
 
@@ -233,6 +283,9 @@ impl Demo {
         };
         self.started = true;
         self.sim.run(u64::from(frame.steps));
+        if let Some(original) = &mut self.original {
+            original.run(u64::from(frame.steps));
+        }
         Some(frame)
     }
 
@@ -287,7 +340,12 @@ impl Demo {
     ///   look, the view unturned, the first frame running its steps again
     ///   ([`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS), or the held
     ///   count); the speed and a pause stay.
-    /// - [`Action::ToggleShade`] turns shading on or off.
+    /// - [`Action::ToggleShade`] turns shading on or off, and
+    ///   [`Action::ToggleSprings`] the springs view.
+    /// - [`Action::ToggleCompare`] turns compare mode on (both halves from
+    ///   step 0, with no first frame, as [`Action::Restart`]) or off.
+    /// - [`Action::TogglePanel`] changes nothing (the window shows or hides
+    ///   its panel).
     /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
     ///   the camera (a held point's target with it).
     /// - [`Action::Pin`] pins the held point where it is and lets go.
@@ -312,6 +370,15 @@ impl Demo {
             }
             Action::ToggleShade => self.shade = !self.shade,
             Action::ToggleSprings => self.springs = !self.springs,
+            Action::ToggleCompare => {
+                let on = !self.compare();
+                self.set_compare(on);
+                if on {
+                    self.pacer.restart(now);
+                    self.started = true;
+                }
+            }
+            Action::TogglePanel => {}
             Action::TogglePause => match self.state {
                 RunState::Running => self.state = RunState::Paused,
                 _ => {
@@ -322,6 +389,9 @@ impl Demo {
             Action::Step => {
                 if self.state == RunState::Paused {
                     self.sim.step();
+                    if let Some(original) = &mut self.original {
+                        original.step();
+                    }
                 }
             }
             Action::Slower | Action::Faster => {
@@ -360,6 +430,9 @@ impl Demo {
     fn restart(&mut self, now: Instant) {
         let model = self.sim.model();
         self.sim.restart(self.scene.start_cloth(), 0, model);
+        if let Some(original) = &mut self.original {
+            original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
+        }
         self.drags.forget_grab();
         self.pacer.restart(now);
         self.started = true;
@@ -380,7 +453,12 @@ impl Demo {
         };
         let mut sim = std::mem::take(&mut self.sim);
         sim.restart(scene.start_cloth(), 0, scene.model());
+        let mut original = self.original.take();
+        if let Some(original) = &mut original {
+            original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
+        }
         *self = Demo {
+            original,
             pacer,
             state,
             sim,

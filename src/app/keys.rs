@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+use super::controls::{Section, CONTROLS};
 use super::input::{Action, Key, ModelChange};
 use crate::sim::Passes;
 
@@ -168,6 +169,20 @@ pub const BINDINGS: &[Binding] = &[
         what: "springs view on / off: each spring a line, blue squashed, white at rest, red stretched (--springs)",
     },
     Binding {
+        keys: "C",
+        matches: &letter('c'),
+        action: Action::ToggleCompare,
+        repeats: false,
+        what: "compare on / off: the original on the left, the model and scene chosen on the right, both from step 0 (--compare)",
+    },
+    Binding {
+        keys: "Tab",
+        matches: &[Key::Tab],
+        action: Action::TogglePanel,
+        repeats: false,
+        what: "the panel on / off, in the window (the page shows its controls beside the picture)",
+    },
+    Binding {
         keys: "+ or =",
         matches: &[Key::Character('+'), Key::Character('=')],
         action: Action::ZoomIn,
@@ -223,9 +238,9 @@ pub const POINTER: &[(&str, &str)] = &[
     ("wheel", "nearer / farther (also + and -, and a pinch)"),
 ];
 
-/// The key list, one line a key after a heading line, ending with the
-/// pointer's lines ([`POINTER`]): what F1 or H prints and `cloth-demo
-/// --help` ends with.
+/// The key list, one line a key after a heading line, then the pointer's
+/// lines ([`POINTER`]), ending with the panel's controls by section
+/// ([`CONTROLS`]): what F1 or H prints and `cloth-demo --help` ends with.
 pub fn help() -> String {
     let width = BINDINGS
         .iter()
@@ -239,6 +254,15 @@ pub fn help() -> String {
     }
     for (input, what) in POINTER {
         out += &format!("  {input:width$}  {what}\n");
+    }
+    out += "Panel (Tab in the window; beside the picture in the browser):\n";
+    for section in Section::ALL {
+        let labels: Vec<&str> = CONTROLS
+            .iter()
+            .filter(|c| c.section == section)
+            .map(|c| c.label)
+            .collect();
+        out += &format!("  {:width$}  {}\n", section.heading(), labels.join(", "));
     }
     out
 }

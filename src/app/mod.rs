@@ -32,6 +32,7 @@
 #![deny(unsafe_code)]
 
 pub mod choices;
+pub mod controls;
 pub mod demo;
 pub mod drags;
 pub mod grab;

@@ -99,8 +99,12 @@ fn the_key_table_binds_each_key_once_and_matches_its_names() {
 fn the_key_list_shows_every_key_and_every_speed() {
     let help = key_table::help();
     assert!(help.starts_with("Keys (in the window and in the browser):\n"));
-    // A heading, one line a binding, and the pointer's lines.
-    assert_eq!(help.lines().count(), 1 + BINDINGS.len() + POINTER.len());
+    // A heading, one line a binding, the pointer's lines, and a heading
+    // and a line for each section of the panel.
+    assert_eq!(
+        help.lines().count(),
+        1 + BINDINGS.len() + POINTER.len() + 1 + cloth_demo::app::controls::Section::ALL.len()
+    );
     for (input, what) in POINTER {
         assert!(
             help.lines()

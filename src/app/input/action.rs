@@ -57,6 +57,13 @@ pub enum Action {
     /// [`crate::render::springs`]), from the next frame drawn; a restart
     /// or the next scene keeps it.
     ToggleSprings,
+    /// Compare mode on or off (`--compare`): the original on the left
+    /// half, the model and scene chosen on the right, both from step 0
+    /// together, on one camera.
+    ToggleCompare,
+    /// The window's panel (Tab) shown or hidden; the browser's controls
+    /// are always on the page, so it ignores this.
+    TogglePanel,
     /// The camera one notch nearer
     /// ([`ZOOM_PER_NOTCH`](crate::render::camera::ZOOM_PER_NOTCH)), as the
     /// wheel turned up once.

@@ -16,6 +16,8 @@ pub enum Key {
     F1,
     /// Home.
     Home,
+    /// Tab.
+    Tab,
     /// A key that types one character (`'a'`, `'A'`, `' '` for the space
     /// bar, `'+'`).
     Character(char),
@@ -27,7 +29,7 @@ pub enum Key {
 impl Key {
     /// The key a `KeyboardEvent.key` value names: `"Escape"` (and the old
     /// `"Esc"` some browsers sent), `"ArrowRight"` (old: `"Right"`),
-    /// `"F1"`, `"Home"`, one character (`" "` is the space bar), or
+    /// `"F1"`, `"Home"`, `"Tab"`, one character (`" "` is the space bar), or
     /// [`Key::Other`].
     pub fn from_key_value(value: &str) -> Key {
         match value {
@@ -35,6 +37,7 @@ impl Key {
             "ArrowRight" | "Right" => Key::ArrowRight,
             "F1" => Key::F1,
             "Home" => Key::Home,
+            "Tab" => Key::Tab,
             _ => {
                 let mut chars = value.chars();
                 match (chars.next(), chars.next()) {

@@ -18,6 +18,7 @@ pub fn key_of(key: &WinitKey) -> Key {
         WinitKey::Named(NamedKey::ArrowRight) => Key::ArrowRight,
         WinitKey::Named(NamedKey::F1) => Key::F1,
         WinitKey::Named(NamedKey::Home) => Key::Home,
+        WinitKey::Named(NamedKey::Tab) => Key::Tab,
         WinitKey::Named(NamedKey::Space) => Key::Character(' '),
         WinitKey::Character(text) => Key::from_key_value(text),
         _ => Key::Other,

@@ -168,7 +168,8 @@ impl App {
                 options.model,
                 options.shade,
             )
-            .with_springs(options.springs),
+            .with_springs(options.springs)
+            .with_compare(options.compare),
             counter: FrameCounter::new(REPORT_EVERY),
             size: None,
             occluded: false,

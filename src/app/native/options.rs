@@ -21,6 +21,9 @@ pub struct Options {
     pub shade: bool,
     /// Whether the picture is the springs view (`--springs`).
     pub springs: bool,
+    /// Whether the picture compares the original with the choices
+    /// (`--compare`).
+    pub compare: bool,
     /// The instruction set the physics runs on; `None`: the fastest this
     /// CPU has.
     pub instruction_set: Option<InstructionSet>,

@@ -167,7 +167,8 @@ pub fn start(
         options.choices.model(),
         options.choices.shade(),
     )
-    .with_springs(options.choices.springs);
+    .with_springs(options.choices.springs)
+    .with_compare(options.choices.compare);
     let page = Rc::new(RefCell::new(Page::new(
         window.clone(),
         canvas.clone(),

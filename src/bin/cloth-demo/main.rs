@@ -55,6 +55,7 @@ fn main() -> ExitCode {
             scene: cli.model.scene(),
             shade: cli.model.shade(),
             springs: cli.model.springs(),
+            compare: cli.model.compare(),
             instruction_set: env.instruction_set,
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));

@@ -120,6 +120,12 @@ impl ModelArgs {
     pub fn springs(&self) -> bool {
         self.choices().springs
     }
+
+    /// Whether the picture compares the original with the choices
+    /// (`--compare`).
+    pub fn compare(&self) -> bool {
+        self.choices().compare
+    }
 }
 
 /// `--passes`: 1 to 100.

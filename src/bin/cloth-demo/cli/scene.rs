@@ -125,6 +125,14 @@ pub struct SceneArgs {
     /// nothing.
     #[arg(long)]
     pub springs: bool,
+
+    /// Compare with the original: the picture split in two, the original
+    /// (its scene and model) on the left and the scene and model chosen on
+    /// the right, both from step 0 on the same camera, each half labelled
+    /// with what differs. Drawing only: `simulate` takes it and draws
+    /// nothing.
+    #[arg(long)]
+    pub compare: bool,
 }
 
 impl SceneArgs {
@@ -152,6 +160,7 @@ impl SceneArgs {
             shade: self.shade,
             flat: self.flat,
             springs: self.springs,
+            compare: self.compare,
             ..Choices::default()
         }
     }
