@@ -25,6 +25,7 @@ pub mod shade;
 pub mod springs;
 
 use glow::HasContext;
+use std::sync::Arc;
 
 pub use camera::Camera;
 pub use error::RenderError;
@@ -96,7 +97,9 @@ impl Dialect {
 /// object, and frees them all on `Drop`. Drop it while its context is still
 /// current.
 pub struct Renderer {
-    gl: glow::Context,
+    /// Shared, so that an overlay on the same context (the window's
+    /// panel, egui_glow's painter) can draw with it too.
+    gl: Arc<glow::Context>,
     dialect: Dialect,
     program: glow::Program,
     vao: Option<glow::VertexArray>,
@@ -147,6 +150,7 @@ impl Renderer {
         vs: &str,
         fs: &str,
     ) -> Result<Self, RenderError> {
+        let gl = Arc::new(gl);
         // SAFETY: the caller's context is current on this thread; every
         // object made here is deleted on failure or in Drop.
         unsafe {
@@ -196,6 +200,12 @@ impl Renderer {
     /// The GL function table, for callers that read back pixels or swap.
     pub fn gl(&self) -> &glow::Context {
         &self.gl
+    }
+
+    /// The GL function table, shared: for another drawer on the same
+    /// context, such as egui_glow's painter, which takes an `Arc`.
+    pub fn gl_shared(&self) -> Arc<glow::Context> {
+        Arc::clone(&self.gl)
     }
 
     /// The shader dialect in use.
