@@ -34,7 +34,7 @@ fn original_after(steps: u64) -> Simulation {
 fn both_halves_keep_the_same_step_through_frames_step_restart_and_next_scene() {
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::default(), Model::ORIGINAL).with_compare(true);
-    d.apply(Action::Model(ModelChange::ToggleDiagonals), t0);
+    d.apply(Action::Model(ModelChange::Diagonals), t0);
     assert!(d.compare());
     assert_eq!(steps(&d), (0, 0));
     // Frames: the first runs its steps, then one a period.
