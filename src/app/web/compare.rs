@@ -78,7 +78,7 @@ impl CompareLabels {
             return;
         }
         for (span, (text, style)) in [&self.left, &self.right].into_iter().zip(&now) {
-            span.set_text_content(Some(text));
+            span.set_text_content(Some(text.as_str()));
             let _ = span.set_attribute("style", style);
             let _ = span.remove_attribute("hidden");
         }
