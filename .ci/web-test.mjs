@@ -561,6 +561,42 @@ test('?scene=flag&steps=300 is render --scene flag --steps 300\'s picture; S uns
   await close(page);
 });
 
+test('?compare=1 draws two halves, render --compare\'s picture, each labelled by HTML text; C goes back to one', { timeout: 60_000 }, async () => {
+  const page = await open('?compare=1&no-diagonals=1&steps=250', { width: 792 + 32, height: 1000 });
+  await settle(page);
+  const buffer = await page.evaluate(() => Array.from(clothDemo.drawingBuffer()));
+  assert.deepEqual(buffer, INNER);
+  assert.match(await page.locator('#caption').textContent(), /^No diagonals, compare\. /);
+  // The labels: real text, over the left and the right half.
+  const left = page.locator('#compare-left');
+  const right = page.locator('#compare-right');
+  assert.equal(await left.textContent(), 'original');
+  assert.equal(await right.textContent(), 'no diagonals');
+  const canvas = await page.locator('#cloth').boundingBox();
+  const [l, r] = [await left.boundingBox(), await right.boundingBox()];
+  const middle = canvas.x + canvas.width / 2;
+  assert.ok(l && l.x >= canvas.x && l.x + l.width <= middle && l.y >= canvas.y, `the left label at ${JSON.stringify(l)}`);
+  assert.ok(r && r.x >= middle && r.x + r.width <= canvas.x + canvas.width && r.y >= canvas.y, `the right label at ${JSON.stringify(r)}`);
+  // The picture: render --compare's, by scene colour (the labels are the
+  // browser's text there and egui's here: a few hundred pixels).
+  const shot = await canvasShot(page, path.join(outDir, 'web_compare_250.png'));
+  const native = nativeRender(250, buffer, [0, 0], 'web_compare_250_native.png', ['--compare', '--no-diagonals']);
+  const split = await compareClasses(page, shot, native);
+  figures.compare_250 = { agree: split.agree };
+  assert.ok(split.agree >= 0.97, `only ${(100 * split.agree).toFixed(2)}% of the pixels are render --compare's`);
+  // C: one picture again, the labels hidden.
+  await page.keyboard.press('c');
+  assert.match(await page.locator('#caption').textContent(), /^No diagonals\. /);
+  await settle(page);
+  assert.equal(await left.isVisible(), false);
+  assert.equal(await right.isVisible(), false);
+  const one = await canvasShot(page, path.join(outDir, 'web_compare_off.png'));
+  const again = await compareClasses(page, one, shot);
+  figures.compare_250.off_agree_with_split = again.agree;
+  assert.ok(again.agree < 0.95, `C left ${(100 * again.agree).toFixed(2)}% of the split picture`);
+  await close(page);
+});
+
 test('a bad ?scene is one line in the caption and the console, and the original runs', { timeout: 60_000 }, async () => {
   const page = await open('?scene=sail&steps=250', { width: 792 + 32, height: 1000, expectErrors: true });
   await page.waitForFunction(() => window.clothDemo?.firstFrameMs() !== undefined, null, { timeout: WAIT });

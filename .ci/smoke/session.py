@@ -6,6 +6,7 @@ import re
 
 from checks import CHECKS, DRAW_TIMEOUT, ON_MAIN, R1, R2, Checks
 from common import TITLE, App, Failure, Image, check_scene, drag_steps, poll, say
+from compare import COMPARE_CHECKS, CompareChecks
 from hands import HAND_CHECKS, HandChecks
 
 WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
@@ -14,7 +15,7 @@ WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 LOG_LINE = re.compile(r"^\[\S+ (TRACE|DEBUG|INFO) +cloth_demo[\w:]*\] ")
 
 
-class Session(Checks, HandChecks):
+class Session(Checks, HandChecks, CompareChecks):
     """One environment's run of its checks: the expected views, the app
     under test, what the checks have measured."""
 
@@ -133,7 +134,7 @@ class Session(Checks, HandChecks):
 
     def check(self, name):
         try:
-            (CHECKS.get(name) or HAND_CHECKS[name])(self)
+            (CHECKS.get(name) or HAND_CHECKS.get(name) or COMPARE_CHECKS[name])(self)
             self.results[name] = None
         except Failure as e:
             self.results[name] = str(e)

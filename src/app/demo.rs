@@ -154,6 +154,7 @@ impl Demo {
         } else {
             self.original = None;
         }
+        self.drags.set_split(compare);
     }
 
     /// How it keeps time.

@@ -11,9 +11,16 @@
 //! direction`](Camera::view_direction) as normal), so it stays as far
 //! from the camera as it was grabbed and follows the cursor across the
 //! picture. The target moves whenever the cursor or the camera does.
+//!
+//! In compare mode ([`Drags::set_split`]) the picture is split in two
+//! ([`compare::split`]) and the pointer grabs in the right half, the model
+//! and scene chosen: the cursor is mapped into that half's viewport, and a
+//! press on the left half (the original) grabs nothing. Turning the view
+//! works anywhere, as both halves share the camera.
 
 #![forbid(unsafe_code)]
 
+use super::compare;
 use super::input::{drag_for_press, Button, Drag, DragEnd, Modifiers};
 use super::orbit::Orbit;
 use crate::render::pick::{pick, Ray};
@@ -33,6 +40,8 @@ pub struct Drags {
     cursor: Option<(f64, f64)>,
     /// The button holding a point, while one is held.
     grab: Option<Button>,
+    /// Compare mode: the drawing area is split, the right half grabbed in.
+    split: bool,
 }
 
 impl Drags {
@@ -47,6 +56,7 @@ impl Drags {
         Drags {
             view: self.view,
             cursor: self.cursor,
+            split: self.split,
             ..Self::default()
         }
     }
@@ -71,6 +81,26 @@ impl Drags {
     /// drawing buffer). Until it is known nothing can be grabbed.
     pub fn set_view(&mut self, width: u32, height: u32) {
         self.view = Some((width, height));
+    }
+
+    /// Compare mode on (`true`: the drawing area split, points grabbed in
+    /// its right half) or off.
+    pub fn set_split(&mut self, split: bool) {
+        self.split = split;
+    }
+
+    /// The picture points are grabbed in: its width and height, and the
+    /// cursor in its pixels (from its top-left corner); `None` until the
+    /// size and the cursor are known.
+    fn picture_cursor(&self) -> Option<(u32, u32, f64, f64)> {
+        let (w, h) = self.view?;
+        let (x, y) = self.cursor?;
+        if self.split {
+            let half = compare::split(w, h).right;
+            Some((half.width, half.height, x - f64::from(half.x), y))
+        } else {
+            Some((w, h, x, y))
+        }
     }
 
     /// The cursor moved to (`x`, `y`), pixels from the drawing area's
@@ -188,9 +218,13 @@ impl Drags {
     /// where the ray through the cursor meets the plane through it facing
     /// the camera. Returns whether a point is held.
     fn grab(&mut self, button: Button, sim: &mut Simulation) -> bool {
-        let (Some((w, h)), Some((x, y))) = (self.view, self.cursor) else {
+        let Some((w, h, x, y)) = self.picture_cursor() else {
             return false;
         };
+        // Split, the left half (the original) is not grabbed in.
+        if x < 0.0 {
+            return false;
+        }
         let camera = self.camera();
         let torn = sim.torn();
         let hole = |j, i, second| torn.triangle_torn(j, i, second);
@@ -209,8 +243,7 @@ impl Drags {
     /// Where the ray through the cursor meets the plane through `through`
     /// facing `camera`, if it does.
     fn target(&self, camera: &Camera, through: [f64; 3]) -> Option<[f64; 3]> {
-        let (w, h) = self.view?;
-        let (x, y) = self.cursor?;
+        let (w, h, x, y) = self.picture_cursor()?;
         Ray::through_pixel(camera, w, h, x, y)?.point_on_plane(through, camera.view_direction())
     }
 

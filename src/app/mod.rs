@@ -14,6 +14,9 @@
 //! that both front ends drive and draw with the same
 //! [`Renderer`](crate::render::Renderer), and whose [`Demo::status`] both
 //! show: the window in its [`title`], the browser in its caption.
+//! [`compare`] lays out compare mode's split picture (the original beside
+//! the model chosen) and words its labels, which [`overlay`] paints with
+//! egui (feature `window`).
 //! [`grab`] replays a scripted grab on a simulation's steps (the headless
 //! commands' `--grab`).
 //!
@@ -32,6 +35,7 @@
 #![deny(unsafe_code)]
 
 pub mod choices;
+pub mod compare;
 pub mod controls;
 pub mod demo;
 pub mod drags;
@@ -46,6 +50,8 @@ pub mod values;
 
 #[cfg(feature = "window")]
 mod native;
+#[cfg(feature = "window")]
+pub mod overlay;
 #[cfg(all(feature = "web", target_arch = "wasm32"))]
 pub mod web;
 

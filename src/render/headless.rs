@@ -222,6 +222,54 @@ impl HeadlessContext {
         }
     }
 
+    /// As [`HeadlessContext::render_into`], the picture drawn by `draw`
+    /// instead of one call of [`Renderer::draw`]: `draw` is given the
+    /// renderer (shading and the springs view as set) and the image's
+    /// width and height, with the context current and the offscreen
+    /// framebuffer bound, and may draw anything on the renderer's context
+    /// (compare mode's two halves through [`Renderer::draw_in`], labels
+    /// painted over them with another painter on
+    /// [`Renderer::gl_shared`]); then the pixels are read back.
+    ///
+    /// # Errors
+    /// As [`HeadlessContext::render`].
+    pub fn render_with(
+        &mut self,
+        width: u32,
+        height: u32,
+        image: &mut Image,
+        draw: impl FnOnce(&mut Renderer, u32, u32),
+    ) -> Result<(), RenderError> {
+        image.width = 0;
+        image.height = 0;
+        image.rgba.clear();
+        check_size(width, height)?;
+        super::offscreen::image_len(width, height)?;
+        self.current()?;
+        self.ensure_target(width, height)?;
+        match (self.renderer.as_mut(), self.target.as_ref()) {
+            // SAFETY: the context is current (made so above) and the
+            // framebuffer was made on it.
+            (Some(renderer), Some(target)) => unsafe { target.draw_with(renderer, image, draw) },
+            _ => Err(not_set_up()),
+        }
+    }
+
+    /// Run `f` on the renderer with the context current: to set up or
+    /// free another painter's GL objects on this context (they must be
+    /// freed before the context is dropped).
+    ///
+    /// # Errors
+    /// [`RenderError::Headless`] if the context cannot be made current.
+    pub fn with_renderer<R>(
+        &mut self,
+        f: impl FnOnce(&mut Renderer) -> R,
+    ) -> Result<R, RenderError> {
+        self.current()?;
+        let renderer = self.renderer.as_mut().ok_or_else(not_set_up)?;
+        Ok(f(renderer))
+    }
+
     /// The context, made current on this thread.
     fn current(&self) -> Result<&dyn Current, RenderError> {
         let context = self.context.as_deref().ok_or_else(not_set_up)?;

@@ -23,6 +23,7 @@ mod program;
 pub mod scene;
 pub mod shade;
 pub mod springs;
+mod viewport;
 
 use glow::HasContext;
 use std::sync::Arc;
@@ -31,6 +32,7 @@ pub use camera::Camera;
 pub use error::RenderError;
 use program::{link_program, COL_ATTRIB, POS_ATTRIB};
 use scene::Vertex;
+pub use viewport::Viewport;
 
 use crate::sim::Simulation;
 
@@ -251,41 +253,90 @@ impl Renderer {
         if width == 0 || height == 0 {
             return;
         }
-        scene::build_with(sim, self.shade, &mut self.vertices);
-        if self.springs {
-            springs::dim(&mut self.vertices);
-            springs::build(sim, &mut self.lines);
-        }
+        self.build(sim);
         let mvp = camera.mvp(width as f32 / height as f32);
         let gl = &self.gl;
         // SAFETY: the context is current (the caller's contract).
         unsafe {
             gl.viewport(0, 0, width as i32, height as i32);
-            gl.clear_color(0.0, 0.0, 0.0, 1.0);
-            gl.enable(glow::DEPTH_TEST);
-            gl.depth_func(glow::LESS);
-            gl.disable(glow::CULL_FACE);
-            gl.disable(glow::BLEND);
-            gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
-
-            gl.use_program(Some(self.program));
-            gl.uniform_matrix_4_f32_slice(self.mvp.as_ref(), false, &mvp.to_cols_array());
-            if let Some(vao) = self.vao {
-                gl.bind_vertex_array(Some(vao));
-            }
-            gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
-            if self.springs {
-                gl.enable(glow::POLYGON_OFFSET_FILL);
-                gl.polygon_offset(1.0, 1.0);
-            }
-            draw_vertices(gl, glow::TRIANGLES, &self.vertices);
-            if self.springs {
-                gl.disable(glow::POLYGON_OFFSET_FILL);
-                gl.depth_func(glow::LEQUAL);
-                draw_vertices(gl, glow::LINES, &self.lines);
-            }
+            clear_for_scene(gl);
+            self.draw_built(&mvp);
         }
     }
+
+    /// As [`Renderer::draw`], into `viewport`, a rectangle of the current
+    /// framebuffer, with that rectangle's aspect: only its pixels are
+    /// cleared (a scissored clear) and drawn, the rest of the framebuffer
+    /// is left as it was. Two calls draw compare mode's two halves. Does
+    /// nothing for an empty rectangle.
+    pub fn draw_in(&mut self, sim: &Simulation, camera: &Camera, viewport: Viewport) {
+        if viewport.is_empty() {
+            return;
+        }
+        self.build(sim);
+        let mvp = camera.mvp(viewport.aspect());
+        let gl = &self.gl;
+        let (x, y) = (viewport.x as i32, viewport.y as i32);
+        let (w, h) = (viewport.width as i32, viewport.height as i32);
+        // SAFETY: the context is current (the caller's contract).
+        unsafe {
+            gl.viewport(x, y, w, h);
+            gl.enable(glow::SCISSOR_TEST);
+            gl.scissor(x, y, w, h);
+            clear_for_scene(gl);
+            gl.disable(glow::SCISSOR_TEST);
+            self.draw_built(&mvp);
+        }
+    }
+
+    /// Build the vertices (and in the springs view the lines) of `sim`.
+    fn build(&mut self, sim: &Simulation) {
+        scene::build_with(sim, self.shade, &mut self.vertices);
+        if self.springs {
+            springs::dim(&mut self.vertices);
+            springs::build(sim, &mut self.lines);
+        }
+    }
+
+    /// Draw the vertices (and lines) built, through `mvp`, into the
+    /// viewport set.
+    ///
+    /// # Safety
+    /// The context must be current, with the depth test, culling and
+    /// blending as [`clear_for_scene`] leaves them.
+    unsafe fn draw_built(&self, mvp: &glam::Mat4) {
+        let gl = &self.gl;
+        gl.use_program(Some(self.program));
+        gl.uniform_matrix_4_f32_slice(self.mvp.as_ref(), false, &mvp.to_cols_array());
+        if let Some(vao) = self.vao {
+            gl.bind_vertex_array(Some(vao));
+        }
+        gl.bind_buffer(glow::ARRAY_BUFFER, Some(self.vbo));
+        if self.springs {
+            gl.enable(glow::POLYGON_OFFSET_FILL);
+            gl.polygon_offset(1.0, 1.0);
+        }
+        draw_vertices(gl, glow::TRIANGLES, &self.vertices);
+        if self.springs {
+            gl.disable(glow::POLYGON_OFFSET_FILL);
+            gl.depth_func(glow::LEQUAL);
+            draw_vertices(gl, glow::LINES, &self.lines);
+        }
+    }
+}
+
+/// Clear to black (colour and depth) with the scene's state set first:
+/// depth test on (less), no culling or blending.
+///
+/// # Safety
+/// `gl`'s context must be current.
+unsafe fn clear_for_scene(gl: &glow::Context) {
+    gl.clear_color(0.0, 0.0, 0.0, 1.0);
+    gl.enable(glow::DEPTH_TEST);
+    gl.depth_func(glow::LESS);
+    gl.disable(glow::CULL_FACE);
+    gl.disable(glow::BLEND);
+    gl.clear(glow::COLOR_BUFFER_BIT | glow::DEPTH_BUFFER_BIT);
 }
 
 /// Fill the bound array buffer with `vertices`, point the position and

@@ -191,6 +191,25 @@ impl Target {
         camera: &Camera,
         image: &mut Image,
     ) -> Result<(), RenderError> {
+        self.draw_with(renderer, image, |renderer, width, height| {
+            renderer.draw(sim, camera, width, height);
+        })
+    }
+
+    /// As [`Target::draw`], the drawing done by `draw`, given the renderer
+    /// and the target's width and height with this framebuffer bound.
+    ///
+    /// # Errors
+    /// As [`Target::draw`].
+    ///
+    /// # Safety
+    /// As [`Target::draw`].
+    pub(super) unsafe fn draw_with(
+        &self,
+        renderer: &mut Renderer,
+        image: &mut Image,
+        draw: impl FnOnce(&mut Renderer, u32, u32),
+    ) -> Result<(), RenderError> {
         let (width, height) = (self.width, self.height);
         image.width = 0;
         image.height = 0;
@@ -204,7 +223,11 @@ impl Target {
         renderer
             .gl()
             .bind_framebuffer(glow::FRAMEBUFFER, Some(self.fbo));
-        renderer.draw(sim, camera, width, height);
+        draw(renderer, width, height);
+        // What `draw` did may have unbound it (an overlay's painter).
+        renderer
+            .gl()
+            .bind_framebuffer(glow::FRAMEBUFFER, Some(self.fbo));
         let gl = renderer.gl();
         // PACK_ALIGNMENT 4 divides a row of RGBA8; the slice holds exactly
         // width * height pixels.

@@ -9,6 +9,8 @@
 //!   a touch held still), letting go and pinning, the zoom and Home;
 //! - `input`: the window's events (winit's) read as the shared actions;
 //! - `keys`: the key table, and the README's list of it;
+//! - `compare`: compare mode, its two simulations' steps kept together
+//!   and its pointer on the right half;
 //! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step
 //!   and restart, its speeds, its scenes and shading;
 //! - `title`: the window's title;
@@ -23,6 +25,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod compare;
 mod demo;
 mod drags;
 mod grab;

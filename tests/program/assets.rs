@@ -1,13 +1,14 @@
 //! The pictures under `assets/` that one `cloth-demo` command draws are
 //! what that command draws now, byte for byte: the command beside each in
-//! the docs (`docs/models.md`) makes it again. (The pictures cut with
+//! the docs (`docs/models.md`) makes it again, compare mode's labels
+//! (egui's text) included. (The pictures cut with
 //! netpbm are `assets/what-if/make`'s.)
 
 use crate::common::{cloth_demo, run, stderr};
 
 /// Each picture and the arguments of the command that draws it, as the
 /// docs give them (`--out` last).
-const ASSETS: [(&str, &[&str]); 6] = [
+const ASSETS: [(&str, &[&str]); 11] = [
     ("cloth.png", &["render", "--steps", "250"]),
     (
         "cloth-orbit.png",
@@ -74,6 +75,77 @@ const ASSETS: [(&str, &[&str]); 6] = [
             "150",
             "--size",
             "1188x860",
+        ],
+    ),
+    (
+        "compare/no-diagonals.png",
+        &[
+            "render",
+            "--compare",
+            "--no-diagonals",
+            "--steps",
+            "1500",
+            "--orbit",
+            "450,-300",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/bend.png",
+        &[
+            "render",
+            "--compare",
+            "--bend",
+            "--steps",
+            "1500",
+            "--orbit",
+            "450,-300",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/in-place.png",
+        &[
+            "render",
+            "--compare",
+            "--in-place",
+            "--steps",
+            "1500",
+            "--orbit",
+            "450,-300",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/hooke.png",
+        &[
+            "render",
+            "--compare",
+            "--hooke",
+            "--steps",
+            "200",
+            "--orbit",
+            "0,-250",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/passes-1.png",
+        &[
+            "render",
+            "--compare",
+            "--passes",
+            "1",
+            "--steps",
+            "1400",
+            "--orbit",
+            "0,-150",
+            "--size",
+            "1188x573",
         ],
     ),
 ];

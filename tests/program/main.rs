@@ -7,6 +7,8 @@
 //!   bars and help;
 //! - `what_ifs`, `scenes`: the model flags and the scenes through
 //!   `simulate` and `render`, against the same run in this process;
+//! - `compare`: `--compare` on `render` and `record`, half by half
+//!   against the two runs drawn alone;
 //! - `hands`: `--tear` and the scripted grab (`--grab`) through
 //!   `simulate`, `render` and `record`, against the same hand on the
 //!   simulation in this process;
@@ -27,6 +29,7 @@ mod common;
 
 mod assets;
 mod cli;
+mod compare;
 mod environment;
 mod hands;
 mod output;

@@ -34,7 +34,7 @@ pub use options::Options;
 use super::demo::{Clock, Demo};
 use super::input::{Action, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
-use super::{drawable_size, keys, title};
+use super::{compare, drawable_size, keys, title};
 use gfx::Gfx;
 
 /// How often the frame rate is logged (at info level).
@@ -252,8 +252,18 @@ impl App {
         };
         gfx.renderer.set_shade(self.demo.shade());
         gfx.renderer.set_springs(self.demo.springs());
-        gfx.renderer
-            .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get());
+        match self.demo.original() {
+            // Compare mode: the original on the left, the demo on the right.
+            Some(original) => {
+                let split = compare::split(w.get(), h.get());
+                let camera = self.demo.camera();
+                gfx.renderer.draw_in(original, &camera, split.left);
+                gfx.renderer.draw_in(self.demo.sim(), &camera, split.right);
+            }
+            None => gfx
+                .renderer
+                .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get()),
+        }
         if let Err(e) = gfx.present() {
             if !self.swap_failed {
                 log::warn!("cannot show a frame: {e}");

@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 mod caption;
+mod compare;
 mod context;
 mod events;
 mod handle;

@@ -8,6 +8,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent, Window};
 
 use super::caption::{caption, refused_line, CAPTION_STOPPED};
+use super::compare::CompareLabels;
+use crate::app::compare;
 use crate::app::demo::Demo;
 use crate::app::input::{self, Action, Touches};
 use crate::app::INNER_SIZE;
@@ -19,6 +21,7 @@ struct Drawn {
     steps: u64,
     shade: bool,
     springs: bool,
+    compare: bool,
     camera: Camera,
     width: u32,
     height: u32,
@@ -47,6 +50,9 @@ pub(super) struct Page {
     /// The last picture drawn; `None` before the first frame and after a
     /// restart or a new scene.
     drawn: Option<Drawn>,
+    /// Compare mode's labels over the canvas (`None` where the page could
+    /// not make them).
+    compare_labels: Option<CompareLabels>,
     /// Frames drawn, since the page started.
     pub(super) frames: u64,
     /// `performance.now()` (ms since navigation) when the first frame had
@@ -73,6 +79,9 @@ impl Page {
         renderer: Renderer,
         gl_info: String,
     ) -> Self {
+        let compare_labels = window
+            .document()
+            .and_then(|d| CompareLabels::new(&d, &canvas));
         Page {
             window,
             canvas,
@@ -84,6 +93,7 @@ impl Page {
             gl_info,
             device_size: None,
             drawn: None,
+            compare_labels,
             frames: 0,
             first_frame_ms: None,
             looping: false,
@@ -130,17 +140,31 @@ impl Page {
             steps: self.demo.sim().steps(),
             shade: self.demo.shade(),
             springs: self.demo.springs(),
+            compare: self.demo.compare(),
             camera: self.demo.camera(),
             width,
             height,
         };
+        if let Some(labels) = &mut self.compare_labels {
+            labels.update(&self.demo, &self.canvas, width, height);
+        }
         if self.drawn == Some(now) || width == 0 || height == 0 {
             return;
         }
         self.renderer.set_shade(now.shade);
         self.renderer.set_springs(now.springs);
-        self.renderer
-            .draw(self.demo.sim(), &now.camera, width, height);
+        match self.demo.original() {
+            // Compare mode: the original on the left, the demo on the right.
+            Some(original) => {
+                let split = compare::split(width, height);
+                self.renderer.draw_in(original, &now.camera, split.left);
+                self.renderer
+                    .draw_in(self.demo.sim(), &now.camera, split.right);
+            }
+            None => self
+                .renderer
+                .draw(self.demo.sim(), &now.camera, width, height),
+        }
         self.drawn = Some(now);
         self.frames += 1;
         if self.first_frame_ms.is_none() {

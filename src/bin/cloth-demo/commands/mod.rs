@@ -4,6 +4,7 @@
 //! starts, how it fails, and how its one-line summary writes numbers.
 #![forbid(unsafe_code)]
 
+mod compare;
 pub mod record;
 pub mod render;
 pub mod simulate;

@@ -11,12 +11,13 @@ use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::sim::HandError;
 use indicatif::ProgressBar;
 
+use super::compare::Compare;
 use super::{
     count, headless, model_note, number, seconds, size, start_state, steps_reached, summary,
     Failure,
 };
 use crate::cli::{RecordArgs, StartArgs};
-use crate::encode::{palette, ApngRecorder, GifRecorder};
+use crate::encode::{palette, with_labels, ApngRecorder, GifRecorder};
 use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{Content, Output};
@@ -43,7 +44,20 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let frames = args.steps / args.every;
     let bar = progress::bar(frames * args.every);
     let t0 = Instant::now();
+    let compare = if args.model.compare() {
+        let started = Compare::new(sim.steps(), &sim, args.model.scene()).map_err(|stop| {
+            Failure::stopped(
+                stop,
+                "record stopped running the original".into(),
+                Some(&out),
+            )
+        })?;
+        Some(started)
+    } else {
+        None
+    };
     let mut frame = Frame {
+        compare,
         sim: &mut sim,
         grab: args.grab.grab().map(GrabScript::new),
         ctx: &mut ctx,
@@ -57,6 +71,9 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
         Format::Apng => frame.apng(&mut out),
         _ => frame.gif(&mut out),
     };
+    if let Some(compare) = frame.compare.take() {
+        compare.finish(frame.ctx);
+    }
     let done = frame.done;
     let reached = bar.position();
     bar.finish_and_clear();
@@ -148,6 +165,8 @@ impl From<Stopped> for Stop {
 
 /// What drawing the frames needs, and how far it got.
 struct Frame<'a> {
+    /// With `--compare`, the original beside the run.
+    compare: Option<Compare>,
     sim: &'a mut cloth_demo::sim::Simulation,
     /// The scripted grab's hand on the steps, with `--grab`.
     grab: Option<GrabScript>,
@@ -166,6 +185,19 @@ impl Frame<'_> {
     fn next(&mut self) -> Result<(), Stop> {
         progress::run(self.sim, self.args.every, self.bar, self.grab.as_mut())?;
         let size = self.args.view.size;
+        if let Some(compare) = &mut self.compare {
+            compare.run(self.args.every)?;
+            return compare
+                .draw(
+                    self.ctx,
+                    self.sim,
+                    &self.args.view.camera(),
+                    size.width,
+                    size.height,
+                    &mut self.image,
+                )
+                .map_err(Stop::Draw);
+        }
         self.ctx
             .render_into(
                 self.sim,
@@ -175,6 +207,17 @@ impl Frame<'_> {
                 &mut self.image,
             )
             .map_err(|e| Stop::Draw(e.to_string()))
+    }
+
+    /// The recording's colours: the scene's ([`palette`]), and with
+    /// `--compare` the labels' greys ([`with_labels`]).
+    fn colours(&self) -> Vec<[u8; 3]> {
+        let colours = palette(self.args.model.shade(), self.args.model.springs());
+        if self.compare.is_some() {
+            with_labels(colours)
+        } else {
+            colours
+        }
     }
 
     /// Count a frame written and show it on the bar.
@@ -191,7 +234,7 @@ impl Frame<'_> {
     fn gif(&mut self, out: &mut Output) -> Result<u128, Stop> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
-        let colours = palette(self.args.model.shade(), self.args.model.springs());
+        let colours = self.colours();
         let mut gif = GifRecorder::new(out, size.width, size.height, timing, colours)
             .map_err(|e| Stop::Encode(e.to_string()))?;
         while self.done < self.frames {
@@ -210,7 +253,7 @@ impl Frame<'_> {
     fn apng(&mut self, out: &mut Output) -> Result<u128, Stop> {
         let size = self.args.view.size;
         let timing = (self.args.every, STEPS_PER_SECOND);
-        let colours = palette(self.args.model.shade(), self.args.model.springs());
+        let colours = self.colours();
         let mut apng =
             ApngRecorder::new(out, size.width, size.height, self.frames, timing, colours)
                 .map_err(Stop::Encode)?;

@@ -4,7 +4,10 @@
 use std::time::Instant;
 
 use cloth_demo::app::grab::GrabScript;
+use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::sim::Simulation;
 
+use super::compare::Compare;
 use super::{
     headless, model_note, number, seconds, size, start_state, steps_reached, summary, Failure,
 };
@@ -46,9 +49,12 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
         );
         Failure::stopped(stop, doing, Some(&out))
     })?;
-    let image = ctx
-        .render(&sim, &args.view.camera(), width, height)
-        .map_err(|e| Failure::Run(e.to_string()))?;
+    let image = if args.model.compare() {
+        draw_compare(&mut ctx, &sim, args, &out)?
+    } else {
+        ctx.render(&sim, &args.view.camera(), width, height)
+            .map_err(|e| Failure::Run(e.to_string()))?
+    };
     interrupt::check().map_err(|by| {
         Failure::interrupted(by, "render stopped before writing".into(), Some(&out))
     })?;
@@ -69,4 +75,31 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
         to_stderr,
     );
     Ok(())
+}
+
+/// `--compare`: the original run to `sim`'s step, both drawn side by side,
+/// labelled.
+///
+/// # Errors
+/// [`Failure::Interrupted`] while the original runs, [`Failure::Run`] for a
+/// picture that cannot be drawn.
+fn draw_compare(
+    ctx: &mut HeadlessContext,
+    sim: &Simulation,
+    args: &RenderArgs,
+    out: &Output,
+) -> Result<Image, Failure> {
+    let (width, height) = (args.view.size.width, args.view.size.height);
+    let mut compare = Compare::new(sim.steps(), sim, args.model.scene()).map_err(|stop| {
+        Failure::stopped(
+            stop,
+            "render stopped running the original".into(),
+            Some(out),
+        )
+    })?;
+    let mut image = Image::default();
+    let drawn = compare.draw(ctx, sim, &args.view.camera(), width, height, &mut image);
+    compare.finish(ctx);
+    drawn.map_err(Failure::Run)?;
+    Ok(image)
 }

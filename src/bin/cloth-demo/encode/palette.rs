@@ -60,6 +60,19 @@ pub fn palette(shade: bool, springs: bool) -> Vec<[u8; 3]> {
     out
 }
 
+/// The greys of compare mode's labels added to `colours`: white text
+/// smoothed onto a dark box, in 16 steps from black to white, each not
+/// already there, as many as fit in 255 colours.
+pub fn with_labels(mut colours: Vec<[u8; 3]>) -> Vec<[u8; 3]> {
+    for k in 0..=16u32 {
+        let v = (k * 255 / 16) as u8;
+        if colours.len() < 255 && !colours.contains(&[v, v, v]) {
+            colours.push([v, v, v]);
+        }
+    }
+    colours
+}
+
 /// The index in `palette` (at most 256 colours) of `rgb`, or of the colour
 /// nearest to it (least squared distance; the first on a tie).
 pub fn nearest_in(palette: &[[u8; 3]], rgb: [u8; 3]) -> u8 {

@@ -1,0 +1,200 @@
+//! Compare mode's split picture: the original on the left half, the model
+//! and scene chosen on the right, each half a viewport of its own (its own
+//! aspect, the same camera), and each half's label, saying what it shows.
+//!
+//! Pure: the window, the page and the headless commands all lay the halves
+//! out and word the labels here, and draw them their own way (the window
+//! and the commands paint the labels with egui, the page puts HTML text
+//! over the canvas).
+
+#![forbid(unsafe_code)]
+
+use crate::render::Viewport;
+use crate::sim::{Model, Scene};
+
+/// The left half's label: it always shows the original.
+pub const LEFT_LABEL: &str = "original";
+
+/// The right half's label when nothing differs from the original (the
+/// original's scene under its model): the two halves are the same.
+pub const SAME_LABEL: &str = "the original too";
+
+/// The two halves of a split drawing area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The original's half: the left `width / 2` columns (rounded down).
+    pub left: Viewport,
+    /// The model and scene chosen: the other columns (the wider half when
+    /// the width is odd).
+    pub right: Viewport,
+}
+
+/// The halves of a `width x height` drawing area, each the full height.
+pub fn split(width: u32, height: u32) -> Split {
+    let half = width / 2;
+    Split {
+        left: Viewport {
+            x: 0,
+            y: 0,
+            width: half,
+            height,
+        },
+        right: Viewport {
+            x: half,
+            y: 0,
+            width: width - half,
+            height,
+        },
+    }
+}
+
+/// The right half's label: the scene's name unless it is the original's,
+/// then the model's [`differences`](Model::differences) from the
+/// original, joined by `, ` ("curtain, pinned top, wind 0,0,0.0004",
+/// "1 pass, no diagonals"); [`SAME_LABEL`] when nothing differs.
+pub fn right_label(scene: Scene, model: &Model) -> String {
+    let mut parts = Vec::new();
+    if scene != Scene::Original {
+        parts.push(scene.to_string());
+    }
+    parts.extend(model.differences());
+    if parts.is_empty() {
+        SAME_LABEL.to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// One half's label and where it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// What it says.
+    pub text: String,
+    /// Its half, whose left and top edges it keeps [`Label::margin`] from,
+    /// and which it is cut to.
+    pub half: Viewport,
+    /// The text's top-left corner, pixels from the drawing area's top-left
+    /// corner.
+    pub at: (f32, f32),
+    /// The text's height (font size), pixels.
+    pub size: f32,
+}
+
+impl Label {
+    /// The gap between the text and its half's left and top edges, and
+    /// the padding of the dark box behind the text: half the text's size.
+    pub fn margin(&self) -> f32 {
+        self.size / 2.0
+    }
+}
+
+/// The text size of the labels on a drawing area `height` pixels high:
+/// a 32nd of it, at least 11 and at most 32 pixels (18 at the original's
+/// 573).
+pub fn label_size(height: u32) -> f32 {
+    (height as f32 / 32.0).clamp(11.0, 32.0).round()
+}
+
+/// How many rows from the top the labels may cover, their dark box
+/// included: the margin, one line of text (at most twice its size tall),
+/// and the margin again. Everything below is the scene alone.
+pub fn label_band(height: u32) -> u32 {
+    let size = label_size(height);
+    (size / 2.0 + 2.0 * size + size / 2.0).ceil() as u32
+}
+
+/// The two labels of a `width x height` drawing area split by [`split`],
+/// left then right: [`LEFT_LABEL`] and [`right_label`] of `scene` and
+/// `model`, each at its half's top-left corner, [`Label::margin`] in.
+pub fn labels(scene: Scene, model: &Model, width: u32, height: u32) -> [Label; 2] {
+    let Split { left, right } = split(width, height);
+    let size = label_size(height);
+    let place = |text: String, half: Viewport| Label {
+        text,
+        half,
+        at: (half.x as f32 + size / 2.0, size / 2.0),
+        size,
+    };
+    [
+        place(LEFT_LABEL.to_string(), left),
+        place(right_label(scene, model), right),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Passes;
+
+    #[test]
+    fn the_halves_cover_the_area_side_by_side() {
+        let s = split(792, 573);
+        assert_eq!(
+            s.left,
+            Viewport {
+                x: 0,
+                y: 0,
+                width: 396,
+                height: 573
+            }
+        );
+        assert_eq!(
+            s.right,
+            Viewport {
+                x: 396,
+                y: 0,
+                width: 396,
+                height: 573
+            }
+        );
+        // An odd width: the right half takes the spare column.
+        let s = split(101, 7);
+        assert_eq!((s.left.width, s.right.x, s.right.width), (50, 50, 51));
+        // Each half its own aspect: half the whole's.
+        let s = split(800, 400);
+        assert_eq!(s.left.aspect(), 1.0);
+        assert_eq!(s.right.aspect(), 1.0);
+    }
+
+    #[test]
+    fn a_tiny_area_leaves_an_empty_left_half() {
+        let s = split(1, 5);
+        assert!(s.left.is_empty());
+        assert_eq!(s.right.width, 1);
+    }
+
+    #[test]
+    fn the_right_label_says_what_differs() {
+        assert_eq!(right_label(Scene::Original, &Model::ORIGINAL), SAME_LABEL);
+        let mut model = Model::ORIGINAL;
+        model.passes = Passes::new(1).unwrap();
+        model.springs.diagonals = false;
+        assert_eq!(right_label(Scene::Original, &model), "1 pass, no diagonals");
+        let curtain = right_label(Scene::Curtain, &Scene::Curtain.model());
+        assert!(curtain.starts_with("curtain, "), "{curtain}");
+        assert!(curtain.contains("pinned top"), "{curtain}");
+        // A scene under the original's model: the scene alone.
+        assert_eq!(right_label(Scene::Drape, &Model::ORIGINAL), "drape");
+    }
+
+    #[test]
+    fn labels_sit_in_their_halves_corners() {
+        let [left, right] = labels(Scene::Original, &Model::ORIGINAL, 792, 573);
+        assert_eq!(left.text, LEFT_LABEL);
+        assert_eq!(right.text, SAME_LABEL);
+        assert_eq!(left.size, 18.0);
+        assert_eq!(left.margin(), 9.0);
+        assert_eq!(left.at, (9.0, 9.0));
+        assert_eq!(right.at, (405.0, 9.0));
+        assert_eq!(right.half, split(792, 573).right);
+    }
+
+    #[test]
+    fn label_size_follows_the_height_within_bounds() {
+        assert_eq!(label_size(573), 18.0);
+        assert_eq!(label_size(100), 11.0);
+        assert_eq!(label_size(4000), 32.0);
+        // Margin, two sizes of line, margin.
+        assert_eq!(label_band(573), 9 + 36 + 9);
+    }
+}
