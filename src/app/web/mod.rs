@@ -39,11 +39,14 @@
 
 #![forbid(unsafe_code)]
 
+mod address;
 mod caption;
 mod context;
 mod events;
+mod form;
 mod handle;
 mod page;
+mod save;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -57,6 +60,7 @@ use super::input;
 use super::keys;
 use super::pacing::Mode;
 use crate::render::Renderer;
+use form::Form;
 use page::Page;
 
 pub use caption::{caption, refused_line, CAPTION_RUNNING, CAPTION_STOPPED};
@@ -144,10 +148,8 @@ pub fn start(
         web_sys::console::warn_1(&format!("cloth-demo: {}", refused_line(refused)).into());
     }
     let window = web_sys::window().ok_or("no window: not a browser page")?;
-    if let Some(list) = window
-        .document()
-        .and_then(|d| d.get_element_by_id("key-list"))
-    {
+    let document = window.document().ok_or("no document: not a browser page")?;
+    if let Some(list) = document.get_element_by_id("key-list") {
         list.set_text_content(Some(&keys::help()));
     }
     let (gl, version) = context::context(&canvas, options.webgl1)?;
@@ -190,7 +192,13 @@ pub fn start(
             page.request_frame();
         }
     }));
+    if let Some(place) = document.get_element_by_id("controls") {
+        page.borrow_mut().form = Some(Form::build(&document, &place)?);
+    }
+    page.borrow_mut().readout = document.get_element_by_id("readout").map(|e| (e, None));
     page.borrow().show_caption();
+    page.borrow().show_controls(false);
+    form::listen(&page)?;
     events::listen(&canvas, &window, &page)?;
     events::observe_size(&canvas, &page)?;
     page.borrow_mut().request_frame();
