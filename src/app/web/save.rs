@@ -10,7 +10,6 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, HtmlElement, Url};
 
 use super::page::Page;
-use crate::sim::state_file;
 
 /// Save the picture as it is now: drawn again at once, so the canvas's
 /// buffer still holds it when it is read (the page's WebGL context does
@@ -27,7 +26,7 @@ pub(super) fn picture(page: &mut Page) {
 /// Save the state now, as `cloth-demo simulate --csv` writes it
 /// ([`WebDemo::state_csv`](super::WebDemo::state_csv)'s text).
 pub(super) fn state(page: &mut Page) {
-    let text = state_file::to_string(&page.demo.sim().cloth);
+    let text = page.demo.sim().to_state_file();
     let result = (|| {
         let parts = js_sys::Array::of1(&JsValue::from_str(&text));
         let options = BlobPropertyBag::new();
