@@ -121,6 +121,26 @@ export function controlsTests({ open, close, settle, compareClasses, nativeRende
     await close(page);
   });
 
+  test('the controls beside the picture at desktop width, under it on a phone (the README\'s screenshots)', { timeout: 60_000 }, async () => {
+    const box = (page, selector) => page.locator(selector).boundingBox();
+    const desktop = await open('?steps=250&bend=1', { width: 1280, height: 800 });
+    const [canvas, controls] = [await box(desktop, '#cloth'), await box(desktop, '#controls')];
+    assert.ok(controls.x >= canvas.x + canvas.width && controls.y < canvas.y + canvas.height,
+      `beside: canvas ${JSON.stringify(canvas)}, controls ${JSON.stringify(controls)}`);
+    assert.ok(controls.x + controls.width <= 1280 && controls.y + controls.height <= 800, 'all in the window');
+    await desktop.screenshot({ path: path.join(outDir, 'page_desktop.png') });
+    await close(desktop);
+    const phone = await open('?steps=250&bend=1', { width: 390, height: 844, touch: true, mobile: true });
+    const [c2, k2] = [await box(phone, '#cloth'), await box(phone, '#controls')];
+    assert.ok(k2.y >= c2.y + c2.height && k2.x >= 0 && k2.x + k2.width <= 390,
+      `under: canvas ${JSON.stringify(c2)}, controls ${JSON.stringify(k2)}`);
+    await phone.evaluate(() => document.querySelector('figure').scrollIntoView());
+    await settle(phone);
+    await phone.screenshot({ path: path.join(outDir, 'page_phone.png') });
+    figures.layout = { desktop: { canvas, controls }, phone: { canvas: c2, controls: k2 } };
+    await close(phone);
+  });
+
   test('each control with a key does what its key does (two pages in step, keys on one, controls on the other)', { timeout: 120_000 }, async () => {
     const keys = await open('?steps=250', { width: 1280, height: 800 });
     const controls = await open('?steps=250', { width: 1280, height: 800 });
