@@ -23,6 +23,14 @@
 //!   (`Paused, step 1234, bending springs.`), and F1 or H opens the key
 //!   list, an element `#keys` (a `<details>`) whose `#key-list` the page
 //!   fills from the table at start.
+//! - The panel's controls ([`CONTROLS`](crate::app::controls::CONTROLS))
+//!   are HTML form controls the page builds into its `#controls` element
+//!   (`form.rs`), each labelled, with its hint and key as its title; a key
+//!   pressed on a focused control is the control's (its arrows, Space),
+//!   and Tab, which shows the window's panel, is left to move the focus.
+//!   After each change the address bar's query follows the settings
+//!   (`address.rs`), and the Save buttons download the picture and the
+//!   state (`save.rs`). `#readout` shows the step.
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
 //!   `?shade=1`, `?springs=1`, `?passes=5&bend=1`..., the flags' names without `--`
