@@ -19,6 +19,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { handsTests } from './web-hands.mjs';
+import { controlsTests } from './web-controls.mjs';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const webDir = path.resolve(repo, process.env.WEB_DIR ?? 'target/web');
@@ -85,14 +86,15 @@ after(async () => {
 ///
 /// `scale` is Chromium's device emulation (as DevTools' device mode);
 /// `screenScale` a real one (`--force-device-scale-factor`, as a HiDPI
-/// screen), with the window `width x height`.
-async function open(query = '', { width = 1000, height = 900, scale = 1, screenScale, touch = false, expectErrors = false, args = [] } = {}) {
+/// screen), with the window `width x height`. `touch`: a touch screen;
+/// `mobile`: a phone's browser (the page's viewport meta honoured).
+async function open(query = '', { width = 1000, height = 900, scale = 1, screenScale, touch = false, mobile = false, expectErrors = false, args = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloth-demo-chromium-'));
   const screen = screenScale === undefined
     ? { viewport: { width, height }, deviceScaleFactor: scale, args: [...CHROMIUM_ARGS, ...args] }
     : { viewport: null, args: [...CHROMIUM_ARGS, ...args, `--force-device-scale-factor=${screenScale}`, `--window-size=${width},${height}`] };
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium', headless: true, hasTouch: touch, ...screen,
+    executablePath: '/usr/bin/chromium', headless: true, hasTouch: touch, isMobile: mobile, ...screen,
   });
   browsers.push({ context, dir });
   const page = context.pages()[0] ?? await context.newPage();
@@ -683,6 +685,10 @@ test('the page as a person sees it; the .wasm is under 2 MB', { timeout: 60_000 
 // ---------------------------------------------------------------- 5. hands and zoom
 
 handsTests({ open, close, settle, canvasShot, installPngDecoder, assertLikeNative, figures, outDir });
+
+// ---------------------------------------------------------------- 6. controls
+
+controlsTests({ open, close, settle, compareClasses, nativeRender, figures, outDir, repo, WAIT });
 
 test('no errors or warnings in the console of any page', { timeout: 10_000 }, async () => {
   assert.deepEqual(complaints, []);

@@ -46,6 +46,7 @@ pub mod orbit;
 pub mod pacing;
 mod size;
 mod title;
+pub mod travel;
 pub mod values;
 
 #[cfg(feature = "window")]

@@ -10,12 +10,49 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    AddEventListenerOptions, HtmlCanvasElement, KeyboardEvent, MouseEvent, PointerEvent,
-    ResizeObserver, ResizeObserverEntry, ResizeObserverSize, WheelEvent, Window,
+    AddEventListenerOptions, EventTarget, HtmlButtonElement, HtmlCanvasElement, HtmlInputElement,
+    HtmlSelectElement, KeyboardEvent, MouseEvent, PointerEvent, ResizeObserver,
+    ResizeObserverEntry, ResizeObserverSize, WheelEvent, Window,
 };
 
 use super::page::Page;
-use crate::app::input::{self, ctrl_wheel_factor, Button, Key, KeyPress, Landed, Modifiers, Wheel};
+use crate::app::input::{
+    self, ctrl_wheel_factor, Action, Button, Key, KeyPress, Landed, Modifiers, Wheel,
+};
+
+/// Whether key `key` (a DOM `key` value), pressed with the focus on
+/// `target`, is the form control's own rather than the demo's: every key
+/// of a `<select>` (its arrows and type-ahead), a range's arrows, Home,
+/// End and page keys, Space on a checkbox, Space and Enter on a button.
+/// The demo then leaves it to the control, whose change reaches the demo
+/// once, as its `change` event.
+fn control_keeps(target: Option<EventTarget>, key: &str) -> bool {
+    let Some(target) = target else { return false };
+    if target.dyn_ref::<HtmlSelectElement>().is_some() {
+        return true;
+    }
+    if target.dyn_ref::<HtmlButtonElement>().is_some() {
+        return matches!(key, " " | "Enter");
+    }
+    let Some(input) = target.dyn_ref::<HtmlInputElement>() else {
+        return false;
+    };
+    match input.type_().as_str() {
+        "range" => matches!(
+            key,
+            "ArrowLeft"
+                | "ArrowRight"
+                | "ArrowUp"
+                | "ArrowDown"
+                | "Home"
+                | "End"
+                | "PageUp"
+                | "PageDown"
+        ),
+        "checkbox" => key == " ",
+        _ => true,
+    }
+}
 
 /// The shared button for a DOM event's `button`: 0 left, 2 right.
 fn button_of(event: &MouseEvent) -> Button {
@@ -239,6 +276,9 @@ pub(super) fn listen(
             let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
                 return;
             };
+            if control_keeps(event.target(), &event.key()) {
+                return;
+            }
             let press = KeyPress {
                 key: Key::from_key_value(&event.key()),
                 repeat: event.repeat(),
@@ -249,7 +289,11 @@ pub(super) fn listen(
                     shift: event.shift_key(),
                 },
             };
-            if let Some(action) = input::action_for_key(press, page.demo.state()) {
+            // Tab moves the focus between the page's controls: the page
+            // has no panel to show or hide.
+            if let Some(action) = input::action_for_key(press, page.demo.state())
+                .filter(|&a| a != Action::TogglePanel)
+            {
                 // The page's own use of the key (Space and the arrow
                 // scroll, F1 opens help) gives way to the demo's.
                 event.prevent_default();

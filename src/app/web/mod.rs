@@ -23,6 +23,14 @@
 //!   (`Paused, step 1234, bending springs.`), and F1 or H opens the key
 //!   list, an element `#keys` (a `<details>`) whose `#key-list` the page
 //!   fills from the table at start.
+//! - The panel's controls ([`CONTROLS`](crate::app::controls::CONTROLS))
+//!   are HTML form controls the page builds into its `#controls` element
+//!   (`form.rs`), each labelled, with its hint and key as its title; a key
+//!   pressed on a focused control is the control's (its arrows, Space),
+//!   and Tab, which shows the window's panel, is left to move the focus.
+//!   After each change the address bar's query follows the settings
+//!   (`address.rs`), and the Save buttons download the picture and the
+//!   state (`save.rs`). `#readout` shows the step.
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
 //!   `?shade=1`, `?springs=1`, `?passes=5&bend=1`..., the flags' names without `--`
@@ -39,12 +47,15 @@
 
 #![forbid(unsafe_code)]
 
+mod address;
 mod caption;
 mod compare;
 mod context;
 mod events;
+mod form;
 mod handle;
 mod page;
+mod save;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -58,6 +69,7 @@ use super::input;
 use super::keys;
 use super::pacing::Mode;
 use crate::render::Renderer;
+use form::Form;
 use page::Page;
 
 pub use caption::{caption, refused_line, CAPTION_RUNNING, CAPTION_STOPPED};
@@ -145,10 +157,8 @@ pub fn start(
         web_sys::console::warn_1(&format!("cloth-demo: {}", refused_line(refused)).into());
     }
     let window = web_sys::window().ok_or("no window: not a browser page")?;
-    if let Some(list) = window
-        .document()
-        .and_then(|d| d.get_element_by_id("key-list"))
-    {
+    let document = window.document().ok_or("no document: not a browser page")?;
+    if let Some(list) = document.get_element_by_id("key-list") {
         list.set_text_content(Some(&keys::help()));
     }
     let (gl, version) = context::context(&canvas, options.webgl1)?;
@@ -191,7 +201,13 @@ pub fn start(
             page.request_frame();
         }
     }));
+    if let Some(place) = document.get_element_by_id("controls") {
+        page.borrow_mut().form = Some(Form::build(&document, &place)?);
+    }
+    page.borrow_mut().readout = document.get_element_by_id("readout").map(|e| (e, None));
     page.borrow().show_caption();
+    page.borrow().show_controls(false);
+    form::listen(&page)?;
     events::listen(&canvas, &window, &page)?;
     events::observe_size(&canvas, &page)?;
     page.borrow_mut().request_frame();

@@ -5,10 +5,12 @@
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlElement, MouseEvent, Window};
+use web_sys::{Element, HtmlCanvasElement, HtmlElement, MouseEvent, Window};
 
+use super::address;
 use super::caption::{caption, refused_line, CAPTION_STOPPED};
 use super::compare::CompareLabels;
+use super::form::Form;
 use crate::app::compare;
 use crate::app::demo::Demo;
 use crate::app::input::{self, Action, Touches};
@@ -62,6 +64,13 @@ pub(super) struct Page {
     pub(super) looping: bool,
     /// The animation frame callback (set once, after the page is made).
     pub(super) tick: Option<Closure<dyn FnMut(f64)>>,
+    /// The controls (`#controls`), where the page has a place for them.
+    pub(super) form: Option<Form>,
+    /// The readout (`#readout`), where the page has one, and the step it
+    /// shows.
+    pub(super) readout: Option<(Element, Option<u64>)>,
+    /// Files saved so far (each save's name counts on from it).
+    pub(super) saves: u32,
 }
 
 impl Page {
@@ -98,6 +107,9 @@ impl Page {
             first_frame_ms: None,
             looping: false,
             tick: None,
+            form: None,
+            readout: None,
+            saves: 0,
         }
     }
 
@@ -136,6 +148,20 @@ impl Page {
         if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
             self.show_caption();
         }
+        self.show_readout();
+        self.draw(width, height);
+    }
+
+    /// Draw the picture at once, changed or not (for Save picture, which
+    /// reads the canvas before the browser shows and clears it).
+    pub(super) fn draw_now(&mut self) {
+        self.drawn = None;
+        self.draw(self.canvas.width(), self.canvas.height());
+    }
+
+    /// Draw the demo into the `width x height` drawing buffer, unless the
+    /// last picture drawn is this one.
+    fn draw(&mut self, width: u32, height: u32) {
         let now = Drawn {
             steps: self.demo.sim().steps(),
             shade: self.demo.shade(),
@@ -239,7 +265,44 @@ impl Page {
             self.refused = None;
         }
         self.show_caption();
+        self.show_controls(true);
         self.request_frame();
+    }
+
+    /// After a control changed the demo: draw it again, and show it in
+    /// the caption, the controls and (when `address`) the address bar.
+    pub(super) fn changed(&mut self, address: bool) {
+        self.drawn = None;
+        self.show_caption();
+        self.show_controls(address);
+        self.request_frame();
+    }
+
+    /// Show the demo as it is now in every control, and (when `address`)
+    /// in the address bar's query ([`address::follow`]; a browser that
+    /// refuses gets a console warning).
+    pub(super) fn show_controls(&self, address: bool) {
+        if let Some(form) = &self.form {
+            form.show(&self.demo);
+        }
+        if address {
+            if let Err(e) = address::follow(&self.window, &self.demo) {
+                web_sys::console::warn_1(
+                    &format!("cloth-demo: cannot rewrite the address: {e:?}").into(),
+                );
+            }
+        }
+    }
+
+    /// The readout under the canvas: the step, written when it changes.
+    fn show_readout(&mut self) {
+        let steps = self.demo.sim().steps();
+        if let Some((element, shown)) = &mut self.readout {
+            if *shown != Some(steps) {
+                element.set_text_content(Some(&format!("Step {steps}")));
+                *shown = Some(steps);
+            }
+        }
     }
 
     /// The caption for the demo as it is now, after why the query's

@@ -1,0 +1,318 @@
+//! The page's controls: one HTML form control a row of
+//! [`CONTROLS`], built into the page's `#controls` element under a
+//! `<fieldset>` a [`Section`], each named by a real `<label>` (a button by
+//! its text) and carrying the row's hint and key as its `title`:
+//!
+//! - [`Widget::Check`]: `<input type=checkbox>` inside its `<label>`;
+//! - [`Widget::Slider`]: `<label for>`, `<input type=range>` moving through
+//!   the slider's [travel](crate::app::travel) (a position a pass for
+//!   Passes a step; 1,000 positions, logarithmic for Thickness and Tear
+//!   at, for the continuous ones) and an `<output>` showing the value;
+//! - [`Widget::Select`]: `<label for>` and a `<select>` of the names;
+//! - [`Widget::Button`]: `<button type=button>`.
+//!
+//! [`Form::show`] sets each one's state from [`Demo::value`] and
+//! [`Demo::enabled`]; [`listen`] hands each change to [`Demo::set`] or
+//! [`Demo::press_button`] (the Save buttons to [`save`](super::save)).
+
+#![forbid(unsafe_code)]
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
+
+use super::page::Page;
+use super::save;
+use crate::app::controls::{Control, Id, Section, Value, Widget, CONTROLS};
+use crate::app::demo::Demo;
+use crate::app::travel;
+
+/// One control on the page: its row of the table and its elements.
+struct Field {
+    control: &'static Control,
+    /// The `<input>`, `<select>` or `<button>`.
+    element: Element,
+    /// A slider's `<output>`.
+    output: Option<Element>,
+}
+
+/// The page's controls, built from [`CONTROLS`].
+pub(super) struct Form {
+    fields: Vec<Field>,
+}
+
+/// The element id of `control`'s form control: `control-` and its label in
+/// lower case, words joined by `-` (`control-bending-springs`).
+fn element_id(control: &Control) -> String {
+    let words: Vec<String> = control
+        .label
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    format!("control-{}", words.join("-"))
+}
+
+/// The hover text: the row's hint, then its key if it has one.
+fn title(control: &Control) -> String {
+    match control.key {
+        Some(key) => format!("{} Key: {key}.", control.hint),
+        None => control.hint.to_string(),
+    }
+}
+
+/// A new `tag` element of `document`, with `class` if not empty.
+fn make(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
+    let e = document.create_element(tag)?;
+    if !class.is_empty() {
+        e.set_class_name(class);
+    }
+    Ok(e)
+}
+
+impl Form {
+    /// Build the controls into `container` (emptied first).
+    ///
+    /// # Errors
+    /// The DOM refused an element (not in a working browser).
+    pub(super) fn build(document: &Document, container: &Element) -> Result<Form, JsValue> {
+        container.set_text_content(None);
+        let mut fields = Vec::with_capacity(CONTROLS.len());
+        for section in Section::ALL {
+            let set = make(document, "fieldset", "section")?;
+            set.set_id(&format!(
+                "controls-{}",
+                section.heading().to_ascii_lowercase()
+            ));
+            let legend = make(document, "legend", "")?;
+            legend.set_text_content(Some(section.heading()));
+            set.append_child(&legend)?;
+            for control in CONTROLS.iter().filter(|c| c.section == section) {
+                let field = Self::field(document, control)?;
+                let row = Self::row(document, &field)?;
+                set.append_child(&row)?;
+                fields.push(field);
+            }
+            container.append_child(&set)?;
+        }
+        Ok(Form { fields })
+    }
+
+    /// `control`'s form control (and a slider's output), not yet placed.
+    fn field(document: &Document, control: &'static Control) -> Result<Field, JsValue> {
+        let id = element_id(control);
+        let hint = title(control);
+        let (element, output) = match control.widget {
+            Widget::Check => {
+                let e = make(document, "input", "")?;
+                e.set_attribute("type", "checkbox")?;
+                (e, None)
+            }
+            Widget::Slider { .. } => {
+                let e = make(document, "input", "")?;
+                e.set_attribute("type", "range")?;
+                e.set_attribute("min", "0")?;
+                e.set_attribute("max", &travel::positions(control.widget).to_string())?;
+                e.set_attribute("step", "1")?;
+                let out = make(document, "output", "")?;
+                out.set_attribute("for", &id)?;
+                (e, Some(out))
+            }
+            Widget::Select(names) => {
+                let e = make(document, "select", "")?;
+                for name in names {
+                    let option = make(document, "option", "")?;
+                    option.set_text_content(Some(name));
+                    e.append_child(&option)?;
+                }
+                (e, None)
+            }
+            Widget::Button => {
+                let e = make(document, "button", "")?;
+                e.set_attribute("type", "button")?;
+                e.set_text_content(Some(control.label));
+                (e, None)
+            }
+        };
+        element.set_id(&id);
+        element.set_attribute("title", &hint)?;
+        Ok(Field {
+            control,
+            element,
+            output,
+        })
+    }
+
+    /// The row that places `field` with its label: a checkbox inside its
+    /// `<label>`, a slider or select after a `<label for>`, a button alone.
+    fn row(document: &Document, field: &Field) -> Result<Element, JsValue> {
+        let control = field.control;
+        let label = |class: &str| -> Result<Element, JsValue> {
+            let l = make(document, "label", class)?;
+            l.set_attribute("title", &title(control))?;
+            Ok(l)
+        };
+        Ok(match control.widget {
+            Widget::Check => {
+                let row = label("row check")?;
+                row.append_child(&field.element)?;
+                row.append_with_str_1(control.label)?;
+                row
+            }
+            Widget::Slider { .. } | Widget::Select(_) => {
+                let kind = if field.output.is_some() {
+                    "row slider"
+                } else {
+                    "row select"
+                };
+                let row = make(document, "div", kind)?;
+                let l = label("")?;
+                l.set_attribute("for", &field.element.id())?;
+                l.set_text_content(Some(control.label));
+                row.append_child(&l)?;
+                row.append_child(&field.element)?;
+                if let Some(out) = &field.output {
+                    row.append_child(out)?;
+                }
+                row
+            }
+            Widget::Button => {
+                field.element.set_class_name("button");
+                field.element.clone()
+            }
+        })
+    }
+
+    /// Show `demo` as it is now in every control: its value (a slider's
+    /// position and output; `—` beside a slider that is off) and whether it
+    /// can be used.
+    pub(super) fn show(&self, demo: &Demo) {
+        for field in &self.fields {
+            let id = field.control.id;
+            let on = demo.enabled(id);
+            let _ = field.element.toggle_attribute_with_force("disabled", !on);
+            match (demo.value(id), field.control.widget) {
+                (Some(Value::On(b)), _) => {
+                    if let Some(input) = field.element.dyn_ref::<HtmlInputElement>() {
+                        input.set_checked(b);
+                    }
+                }
+                (Some(Value::Number(v)), widget) => {
+                    if let Some(input) = field.element.dyn_ref::<HtmlInputElement>() {
+                        input.set_value(&travel::position(widget, v).to_string());
+                    }
+                    if let Some(out) = &field.output {
+                        out.set_text_content(Some(&travel::shown(widget, v)));
+                    }
+                }
+                (Some(Value::Choice(k)), _) => {
+                    if let Some(select) = field.element.dyn_ref::<HtmlSelectElement>() {
+                        select.set_selected_index(k as i32);
+                    }
+                }
+                (None, _) => {
+                    if let Some(out) = &field.output {
+                        out.set_text_content(Some("\u{2014}"));
+                    }
+                    // A select that is off (the speed of a held clock)
+                    // shows no choice rather than a wrong one.
+                    if let Some(select) = field.element.dyn_ref::<HtmlSelectElement>() {
+                        select.set_selected_index(-1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value `field`'s control holds now, as [`Demo::set`] takes it;
+    /// `None` for a button.
+    fn read(field: &Field) -> Option<Value> {
+        let widget = field.control.widget;
+        match widget {
+            Widget::Check => Some(Value::On(
+                field.element.dyn_ref::<HtmlInputElement>()?.checked(),
+            )),
+            Widget::Slider { .. } => {
+                let input = field.element.dyn_ref::<HtmlInputElement>()?;
+                let p = input.value().parse::<u32>().ok()?;
+                Some(Value::Number(travel::value_at(widget, p)))
+            }
+            Widget::Select(_) => {
+                let k = field
+                    .element
+                    .dyn_ref::<HtmlSelectElement>()?
+                    .selected_index();
+                Some(Value::Choice(usize::try_from(k).ok()?))
+            }
+            Widget::Button => None,
+        }
+    }
+}
+
+/// What a control's event asks of the page.
+#[derive(Clone, Copy, PartialEq)]
+enum Event {
+    /// A slider moving (`input`): the model follows it; the address waits
+    /// for the slider to be let go.
+    Moving,
+    /// A checkbox, select or slider changed (`change`), or a button
+    /// pressed (`click`).
+    Changed,
+}
+
+/// `k`th field's event: hand it to the demo (a Save button to
+/// [`save`]), then show the change.
+fn handle(page: &mut Page, k: usize, event: Event) {
+    let Some(form) = &page.form else { return };
+    let Some(field) = form.fields.get(k) else {
+        return;
+    };
+    let id = field.control.id;
+    let now = web_time::Instant::now();
+    match Form::read(field) {
+        Some(value) => page.demo.set(id, value, now),
+        None => match id {
+            Id::SaveScreenshot => save::picture(page),
+            Id::SaveState => save::state(page),
+            _ => page.demo.press_button(id, now),
+        },
+    }
+    if id == Id::Scene {
+        page.refused = None;
+    }
+    page.changed(event == Event::Changed);
+}
+
+/// Listen to every control: a slider's `input` and `change`, a checkbox's
+/// or select's `change`, a button's `click`. The listeners live as long as
+/// the page.
+///
+/// # Errors
+/// The DOM refused a listener.
+pub(super) fn listen(page: &Rc<RefCell<Page>>) -> Result<(), JsValue> {
+    let elements: Vec<(Element, Widget)> = match &page.borrow().form {
+        Some(form) => form
+            .fields
+            .iter()
+            .map(|f| (f.element.clone(), f.control.widget))
+            .collect(),
+        None => return Ok(()),
+    };
+    for (k, (element, widget)) in elements.into_iter().enumerate() {
+        let names: &[(&str, Event)] = match widget {
+            Widget::Slider { .. } => &[("input", Event::Moving), ("change", Event::Changed)],
+            Widget::Button => &[("click", Event::Changed)],
+            Widget::Check | Widget::Select(_) => &[("change", Event::Changed)],
+        };
+        for &(name, event) in names {
+            let page = Rc::clone(page);
+            let f = Closure::<dyn FnMut()>::new(move || handle(&mut page.borrow_mut(), k, event));
+            element.add_event_listener_with_callback(name, f.as_ref().unchecked_ref())?;
+            f.forget();
+        }
+    }
+    Ok(())
+}
