@@ -14,6 +14,8 @@
 //! that both front ends drive and draw with the same
 //! [`Renderer`](crate::render::Renderer), and whose [`Demo::status`] both
 //! show: the window in its [`title`], the browser in its caption.
+//! [`readout`] smooths the panels' figures (steps a second, the physics'
+//! time a step, the frame time).
 //! [`grab`] replays a scripted grab on a simulation's steps (the headless
 //! commands' `--grab`).
 //!
@@ -40,6 +42,7 @@ pub mod input;
 pub mod keys;
 pub mod orbit;
 pub mod pacing;
+pub mod readout;
 mod size;
 mod title;
 pub mod values;
@@ -55,4 +58,5 @@ pub use title::{title, TITLE};
 #[cfg(feature = "window")]
 pub use native::{
     action_for_event, action_for_key, button_of, key_of, modifiers_of, run, wheel_of, Options,
+    Saver, Saving,
 };
