@@ -2,11 +2,13 @@
 the app under test, and the helpers every check uses: find the window,
 screenshot it, drag, press Escape, render, read the log."""
 
+import os
 import re
 
 from checks import CHECKS, DRAW_TIMEOUT, ON_MAIN, R1, R2, Checks
 from common import TITLE, App, Failure, Image, check_scene, drag_steps, poll, say
 from hands import HAND_CHECKS, HandChecks
+from panel import PANEL_CHECKS, PanelChecks
 
 WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 
@@ -14,7 +16,7 @@ WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 LOG_LINE = re.compile(r"^\[\S+ (TRACE|DEBUG|INFO) +cloth_demo[\w:]*\] ")
 
 
-class Session(Checks, HandChecks):
+class Session(Checks, HandChecks, PanelChecks):
     """One environment's run of its checks: the expected views, the app
     under test, what the checks have measured."""
 
@@ -30,8 +32,12 @@ class Session(Checks, HandChecks):
 
     # --- helpers --------------------------------------------------------
 
-    def start_app(self, name, *args, extra_env=None):
-        return App(self.run, name, self.env.command(list(args)), extra_env=extra_env)
+    def start_app(self, name, *args, extra_env=None, cwd=None):
+        command = self.env.command(list(args))
+        if cwd:  # a binary named relative to here, named from there
+            command = [os.path.abspath(c) if not os.path.isabs(c) and os.path.exists(c) else c
+                       for c in command]
+        return App(self.run, name, command, extra_env=extra_env, cwd=cwd)
 
     def window(self, app):
         """Wait for the app's window; the environment's handle for it."""
@@ -133,7 +139,7 @@ class Session(Checks, HandChecks):
 
     def check(self, name):
         try:
-            (CHECKS.get(name) or HAND_CHECKS[name])(self)
+            (CHECKS.get(name) or HAND_CHECKS.get(name) or PANEL_CHECKS[name])(self)
             self.results[name] = None
         except Failure as e:
             self.results[name] = str(e)

@@ -117,7 +117,9 @@ impl Panel {
             WindowEvent::KeyboardInput { .. } | WindowEvent::Ime(_)
         );
         let scale = matches!(event, WindowEvent::ScaleFactorChanged { .. });
-        if !(self.shown || scale) || (keys && !self.takes_keys()) {
+        // A redraw is what egui would ask for, not a reason for another.
+        let redraw = matches!(event, WindowEvent::RedrawRequested);
+        if !(self.shown || scale) || redraw || (keys && !self.takes_keys()) {
             return false;
         }
         self.state.on_window_event(window, event).repaint && self.shown
@@ -186,6 +188,9 @@ impl Panel {
             .get(&ViewportId::ROOT)
             .map_or(Duration::MAX, |v| v.repaint_delay);
         let now = delay.is_zero();
+        if delay < Duration::from_secs(1) {
+            log::trace!("panel: repaint in {delay:?} asked for: {:?}", self.ctx.repaint_causes());
+        }
         self.repaint_at = (!now).then(|| Instant::now().checked_add(delay)).flatten();
         self.log_rects(&rects, ppp);
         (requests, now)
