@@ -126,3 +126,60 @@ impl Readout {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn steady_frames_give_their_rates() {
+        let t0 = Instant::now();
+        let mut r = Readout::new();
+        assert_eq!(r.figures(), Figures::default());
+        // 60 frames 20 ms apart, one step each taking 250 µs.
+        for k in 0..60u64 {
+            r.record(t0 + ms(20 * k), 1, Duration::from_micros(250), 100 + k);
+        }
+        let f = r.figures();
+        assert_eq!(f.step, 159);
+        // The last second: 51 frames, 50 steps after the first of them.
+        assert!((f.steps_per_second.unwrap() - 50.0).abs() < 1e-9, "{f:?}");
+        assert!((f.frame_ms.unwrap() - 20.0).abs() < 1e-9, "{f:?}");
+        assert!((f.physics_us.unwrap() - 250.0).abs() < 1e-6, "{f:?}");
+        assert_eq!(
+            f.lines(),
+            [
+                "step 159",
+                "50.0 steps/s",
+                "250.0 µs of physics a step",
+                "20.00 ms a frame"
+            ]
+        );
+    }
+
+    #[test]
+    fn paused_frames_have_no_physics_and_old_frames_go() {
+        let t0 = Instant::now();
+        let mut r = Readout::new();
+        r.record(t0, 2, ms(1), 2);
+        assert_eq!(r.figures().steps_per_second, None);
+        assert_eq!(r.figures().physics_us, Some(500.0));
+        // Two seconds later, paused: the running frames are forgotten.
+        r.record(t0 + ms(2000), 0, Duration::ZERO, 2);
+        r.record(t0 + ms(2100), 0, Duration::ZERO, 2);
+        let f = r.figures();
+        assert_eq!(f.steps_per_second, Some(0.0));
+        assert_eq!(f.physics_us, None);
+        assert!((f.frame_ms.unwrap() - 100.0).abs() < 1e-9);
+        assert_eq!(f.lines()[2], "- µs of physics a step");
+        r.set_step(7);
+        assert_eq!(r.figures().step, 7);
+        // A time going backwards starts again.
+        r.record(t0, 1, ms(1), 8);
+        assert_eq!(r.figures().frame_ms, None);
+    }
+}

@@ -106,6 +106,9 @@ fn control(ui: &mut Ui, c: &Control, demo: &Demo, requests: &mut Vec<Request>) -
             if step > 0.0 {
                 slider = slider.step_by(step);
             }
+            if step.fract() == 0.0 && step >= 1.0 {
+                slider = slider.fixed_decimals(0);
+            }
             let r = ui.add_enabled(enabled, slider);
             if r.changed() {
                 requests.push(Request::Set(c.id, Value::Number(v)));
