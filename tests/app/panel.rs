@@ -49,8 +49,18 @@ fn starts(t0: Instant) -> Vec<(&'static str, Demo)> {
     for (name, clock, scene, pause) in [
         ("held, running", Clock::Held(10), Scene::Original, false),
         ("held, paused", Clock::Held(10), Scene::Original, true),
-        ("paced, running", Clock::Paced(Mode::Fixed), Scene::Original, false),
-        ("paced curtain, paused", Clock::Paced(Mode::Fixed), Scene::Curtain, true),
+        (
+            "paced, running",
+            Clock::Paced(Mode::Fixed),
+            Scene::Original,
+            false,
+        ),
+        (
+            "paced curtain, paused",
+            Clock::Paced(Mode::Fixed),
+            Scene::Curtain,
+            true,
+        ),
     ] {
         let mut d = Demo::with_scene(clock, scene, scene.model(), scene.shade());
         d.frame(t0);
@@ -112,7 +122,10 @@ fn each_control_with_a_key_makes_the_keys_change() {
 #[test]
 fn each_checkbox_with_a_key_toggles_as_it_does() {
     let t0 = Instant::now();
-    for c in CONTROLS.iter().filter(|c| c.widget == Widget::Check && c.key.is_some()) {
+    for c in CONTROLS
+        .iter()
+        .filter(|c| c.widget == Widget::Check && c.key.is_some())
+    {
         let mut d = Demo::new(Clock::Held(3), Model::ORIGINAL);
         d.frame(t0);
         let Some(Value::On(before)) = d.value(c.id) else {
@@ -190,7 +203,13 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
         .with_springs(choices.springs)
         .with_compare(choices.compare);
         assert_eq!(
-            (d.scene(), d.sim().model(), d.shade(), d.springs(), d.compare()),
+            (
+                d.scene(),
+                d.sim().model(),
+                d.shade(),
+                d.springs(),
+                d.compare()
+            ),
             (
                 flagged.scene(),
                 flagged.sim().model(),
@@ -209,12 +228,8 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
 /// reason: Tab is the panel itself, pinning needs a point held with the
 /// pointer, the help is the panel's own hover text, and Escape quits (the
 /// close button).
-const KEYS_WITHOUT_A_CONTROL: [Action; 4] = [
-    Action::TogglePanel,
-    Action::Pin,
-    Action::Help,
-    Action::Stop,
-];
+const KEYS_WITHOUT_A_CONTROL: [Action; 4] =
+    [Action::TogglePanel, Action::Pin, Action::Help, Action::Stop];
 
 #[test]
 fn one_table_names_every_control_key_flag_and_readme_line() {
@@ -237,7 +252,11 @@ fn one_table_names_every_control_key_flag_and_readme_line() {
             reached.extend(rows.iter().map(|b| b.action));
         }
         if let Some(flag) = c.flag {
-            assert!(NAMES.contains(&flag), "{:?}'s flag {flag} is not a name", c.id);
+            assert!(
+                NAMES.contains(&flag),
+                "{:?}'s flag {flag} is not a name",
+                c.id
+            );
         }
         assert!(!c.hint.is_empty(), "{:?} has no hint", c.id);
     }

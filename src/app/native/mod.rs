@@ -358,7 +358,9 @@ impl App {
             return ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY);
         }
         match self.demo.next_frame() {
-            None => self.panel_wake(now).map_or(ControlFlow::Wait, ControlFlow::WaitUntil),
+            None => self
+                .panel_wake(now)
+                .map_or(ControlFlow::Wait, ControlFlow::WaitUntil),
             Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
             Some(NextFrame::Now | NextFrame::At(_)) => {
                 gfx.window.request_redraw();

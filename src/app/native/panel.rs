@@ -92,8 +92,7 @@ impl Panel {
         if self.painter.is_none() {
             let painter = egui_glow::Painter::new(self.gl.clone(), "", None, false)
                 .map_err(|e| format!("cannot draw the panel: {e}"))?;
-            self.state
-                .set_max_texture_side(painter.max_texture_side());
+            self.state.set_max_texture_side(painter.max_texture_side());
             self.painter = Some(painter);
         }
         self.logged.clear();
@@ -162,6 +161,7 @@ impl Panel {
         let Some(painter) = self.painter.as_mut().filter(|_| self.shown) else {
             return (Vec::new(), false);
         };
+        let t0 = Instant::now();
         let input = self.state.take_egui_input(window);
         let mut requests = Vec::new();
         let mut rects = Vec::new();
@@ -171,7 +171,9 @@ impl Panel {
                 .resizable(false)
                 .exact_size(WIDTH)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical().show(ui, |ui| build(ui, view)).inner
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| build(ui, view))
+                        .inner
                 });
             area = Some(shown.response.rect);
             (requests, rects) = shown.inner;
@@ -182,14 +184,24 @@ impl Panel {
         let ppp = output.pixels_per_point;
         let primitives = self.ctx.tessellate(output.shapes, ppp);
         let mut textures = output.textures_delta;
+        let t1 = Instant::now();
         painter.paint_and_update_textures(size, ppp, &primitives, &mut textures);
+        log::trace!(
+            "panel: pass {:?}, paint {:?}, {} primitives",
+            t1 - t0,
+            t1.elapsed(),
+            primitives.len()
+        );
         let delay = output
             .viewport_output
             .get(&ViewportId::ROOT)
             .map_or(Duration::MAX, |v| v.repaint_delay);
         let now = delay.is_zero();
         if delay < Duration::from_secs(1) {
-            log::trace!("panel: repaint in {delay:?} asked for: {:?}", self.ctx.repaint_causes());
+            log::trace!(
+                "panel: repaint in {delay:?} asked for: {:?}",
+                self.ctx.repaint_causes()
+            );
         }
         self.repaint_at = (!now).then(|| Instant::now().checked_add(delay)).flatten();
         self.log_rects(&rects, ppp);

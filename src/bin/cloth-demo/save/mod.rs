@@ -22,7 +22,9 @@ const MAX_TRIES: u32 = 10_000;
 /// The panel's [`Saver`], writing into the working directory.
 pub fn saver() -> Saver {
     let mut next = Next::default();
-    Saver(Box::new(move |saving| save(Path::new("."), &mut next, saving)))
+    Saver(Box::new(move |saving| {
+        save(Path::new("."), &mut next, saving)
+    }))
 }
 
 /// The next number to try for each kind of file.
@@ -68,9 +70,7 @@ pub fn save(dir: &Path, next: &mut Next, saving: Saving) -> Result<String, Strin
             };
             encode::write_png(&mut out, &image).map_err(|e| out.failure(e))?;
         }
-        Saving::State(text) => out
-            .write_all(text.as_bytes())
-            .map_err(|e| out.failure(e))?,
+        Saving::State(text) => out.write_all(text.as_bytes()).map_err(|e| out.failure(e))?,
     }
     let name = out.name();
     let bytes = out.commit().map_err(|e| e.to_string())?;

@@ -24,7 +24,10 @@ fn each_save_takes_the_next_free_name_and_replaces_nothing() {
     assert!(line.contains("cloth-demo-1.png ("), "{line}");
     let line = save(d.path(), &mut next, picture()).unwrap();
     assert!(line.contains("cloth-demo-3.png ("), "{line}");
-    assert_eq!(fs::read(d.path().join("cloth-demo-2.png")).unwrap(), b"mine");
+    assert_eq!(
+        fs::read(d.path().join("cloth-demo-2.png")).unwrap(),
+        b"mine"
+    );
     let png = fs::read(d.path().join("cloth-demo-1.png")).unwrap();
     assert_eq!(&png[1..4], b"PNG");
     let line = save(d.path(), &mut next, Saving::State("0,0,0\n".into())).unwrap();
@@ -37,7 +40,10 @@ fn each_save_takes_the_next_free_name_and_replaces_nothing() {
     fs::write(d.path().join("cloth-demo-4.png"), b"theirs").unwrap();
     let line = save(d.path(), &mut next, picture()).unwrap();
     assert!(line.contains("cloth-demo-5.png ("), "{line}");
-    assert_eq!(fs::read(d.path().join("cloth-demo-4.png")).unwrap(), b"theirs");
+    assert_eq!(
+        fs::read(d.path().join("cloth-demo-4.png")).unwrap(),
+        b"theirs"
+    );
 }
 
 /// A directory no file can be made in, even by root: /proc (Linux).
@@ -48,7 +54,8 @@ fn an_unwritable_directory_is_one_line_and_loses_nothing() {
     for saving in [picture(), Saving::State("1\n".into())] {
         let e = save(Path::new("/proc"), &mut next, saving).unwrap_err();
         assert!(
-            e.starts_with("cannot write /proc/cloth-demo-1.") && e.contains("cannot create a file in /proc"),
+            e.starts_with("cannot write /proc/cloth-demo-1.")
+                && e.contains("cannot create a file in /proc"),
             "{e}"
         );
         assert!(!e.contains('\n'), "{e}");
