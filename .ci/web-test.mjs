@@ -261,6 +261,28 @@ test('bit-exact in wasm: ?steps=3000 is cloth_step_03000.csv to the bit', { time
   await close(page);
 });
 
+test('the SIMD128 build runs here; the scalar one (?simd=0) gives the same bits', { timeout: 60_000 }, async () => {
+  const want = fs.readFileSync(path.join(repo, 'tests/data/cloth_step_03000.csv'), 'utf8');
+  for (const [query, simd] of [['?steps=3000', true], ['?simd=0&steps=3000', false]]) {
+    const page = await open(query);
+    const got = await page.evaluate(() => ({ simd: window.clothDemoSimd, csv: clothDemo.stateCsv() }));
+    assert.equal(got.simd, simd, query);
+    assert.equal(got.csv, want, query);
+    await close(page);
+  }
+});
+
+test('the state text is simulate --csv\'s for every scene, the previous positions included', { timeout: 90_000 }, async () => {
+  for (const scene of ['original', 'curtain', 'flag', 'drape']) {
+    const page = await open(`?scene=${scene}&steps=400`);
+    const got = await page.evaluate(() => clothDemo.stateCsv());
+    const want = execFileSync(bin, ['simulate', '--scene', scene, '--steps', '400', '--csv', '-'], { encoding: 'utf8' });
+    assert.ok(scene === 'original' || want.split('\n')[0].includes('px'), `${scene}: ${want.split('\n')[0]}`);
+    assert.equal(got, want, scene);
+    await close(page);
+  }
+});
+
 test('bit-exact in wasm: every wave call of waves.csv, the hard steps included', { timeout: 60_000 }, async () => {
   const page = await open('?steps=0');
   const lines = fs.readFileSync(path.join(repo, 'tests/data/waves.csv'), 'utf8').trim().split('\n');

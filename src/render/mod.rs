@@ -150,6 +150,10 @@ impl Renderer {
         vs: &str,
         fs: &str,
     ) -> Result<Self, RenderError> {
+        // An `Arc` because egui_glow's painter takes one; on wasm the
+        // context (a JS object) is neither Send nor Sync, and the `Arc`
+        // only shares it on the one thread, never across threads.
+        #[allow(clippy::arc_with_non_send_sync)]
         let gl = Arc::new(gl);
         // SAFETY: the caller's context is current on this thread; every
         // object made here is deleted on failure or in Drop.

@@ -51,12 +51,30 @@ struct AutoThreads {
     runs_left: u32,
 }
 
+/// When the instruction set is left to the runs: whether the sets have
+/// been timed against each other, and how many runs until they are timed
+/// again.
+#[cfg(feature = "parallel")]
+#[derive(Clone, Debug, Default)]
+struct AutoSet {
+    /// Whether a trial has chosen [`Runner::instruction_set`].
+    timed: bool,
+    /// Runs left before the next trial.
+    runs_left: u32,
+}
+
 /// How the steps run, and what they work in. A clone runs the same way
 /// with scratch of its own.
 #[derive(Clone, Debug)]
 pub(super) struct Runner {
     /// The instruction set both passes run on.
     pub(super) instruction_set: InstructionSet,
+    /// Whether the set was asked for ([`Runner::force_instruction_set`]);
+    /// if not, long runs time the sets this CPU has and keep the fastest.
+    set_forced: bool,
+    /// What the runs have measured, when the set is left to them.
+    #[cfg(feature = "parallel")]
+    auto_set: AutoSet,
     /// Threads asked for; `None`: what pays.
     pub(super) threads: Option<usize>,
     /// What the runs have measured, when the thread count is left to them.
@@ -81,6 +99,9 @@ impl Default for Runner {
     fn default() -> Self {
         Runner {
             instruction_set: InstructionSet::best(),
+            set_forced: false,
+            #[cfg(feature = "parallel")]
+            auto_set: AutoSet::default(),
             threads: None,
             #[cfg(feature = "parallel")]
             auto: AutoThreads::default(),
@@ -91,6 +112,12 @@ impl Default for Runner {
 }
 
 impl Runner {
+    /// Run on `set` from now on, whatever the runs would measure.
+    pub(super) fn force_instruction_set(&mut self, set: InstructionSet) {
+        self.instruction_set = set;
+        self.set_forced = true;
+    }
+
     /// `count` steps of `model` on `cloth`, `spheres`, the previous
     /// positions and what `hold` holds. The fast pass runs the original
     /// model while nothing is pinned, held or torn (on several threads
@@ -160,8 +187,11 @@ impl Runner {
         }
     }
 
-    /// `count` steps of the fast pass, on as many threads as pay.
+    /// `count` steps of the fast pass, on the fastest instruction set and
+    /// as many threads as pay.
     fn run_fast(&mut self, cloth: &mut Cloth, spheres: &mut Spheres, count: u64) {
+        #[cfg(feature = "parallel")]
+        let count = count - self.choose_set(cloth, spheres, count);
         #[cfg(feature = "parallel")]
         match self.threads {
             Some(k) => self.run_bands(cloth, spheres, count, k.min(cloth.n())),
@@ -181,6 +211,63 @@ impl Runner {
             &mut self.fast,
             bands,
         );
+    }
+
+    /// When the instruction set is left to the runs and a trial is due:
+    /// time each vector set this CPU has (the baseline only where it is
+    /// the one set) on a few of the run's steps, twice round, on one
+    /// thread, and keep the fastest for the rest of the run and the next
+    /// [`RUNS_BETWEEN_TRIALS`] runs. Every set gives the same bits, so the
+    /// steps timed are steps of the run. Returns the steps it ran: none
+    /// when the set was asked for, only one set is worth timing, no trial
+    /// is due, or `count` is too short to spend most of it on the winner.
+    #[cfg(feature = "parallel")]
+    fn choose_set(&mut self, cloth: &mut Cloth, spheres: &mut Spheres, count: u64) -> u64 {
+        if self.set_forced {
+            return 0;
+        }
+        let sets: Vec<InstructionSet> = InstructionSet::available()
+            .filter(|&s| s != InstructionSet::Baseline)
+            .collect();
+        self.time_sets(&sets, cloth, spheres, count)
+    }
+
+    /// [`Runner::choose_set`]'s trial among `sets`, when due.
+    #[cfg(feature = "parallel")]
+    fn time_sets(
+        &mut self,
+        sets: &[InstructionSet],
+        cloth: &mut Cloth,
+        spheres: &mut Spheres,
+        count: u64,
+    ) -> u64 {
+        if sets.len() < 2 {
+            return 0;
+        }
+        let n = cloth.n();
+        let trial = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
+        let timed = 2 * trial * sets.len() as u64;
+        let due = !self.auto_set.timed || self.auto_set.runs_left == 0;
+        if !due || count < 4 * timed {
+            self.auto_set.runs_left = self.auto_set.runs_left.saturating_sub(1);
+            return 0;
+        }
+        let mut best = vec![Duration::MAX; sets.len()];
+        for _ in 0..2 {
+            for (k, &set) in sets.iter().enumerate() {
+                self.instruction_set = set;
+                let t0 = Instant::now();
+                self.run_bands(cloth, spheres, trial, 1);
+                best[k] = best[k].min(t0.elapsed());
+            }
+        }
+        let fastest = (0..sets.len()).min_by_key(|&k| best[k]).unwrap_or(0);
+        self.instruction_set = sets[fastest];
+        self.auto_set = AutoSet {
+            timed: true,
+            runs_left: RUNS_BETWEEN_TRIALS,
+        };
+        timed
     }
 
     /// [`Runner::run_bands`] with the thread count left to the runs.
@@ -216,5 +303,47 @@ impl Runner {
         }
         let bands = self.auto.choice.max(1);
         self.run_bands(cloth, spheres, count, bands);
+    }
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::*;
+    use crate::sim::Scene;
+
+    /// A trial between two sets runs steps of the run itself: the cloth
+    /// after it and the rest of the run is the one-set run's, bit for bit,
+    /// whichever set won; the next runs skip the trial until it is due.
+    #[test]
+    fn a_trial_of_sets_keeps_the_bits_and_the_winner() {
+        let sets = [InstructionSet::best(), InstructionSet::Baseline];
+        let (mut cloth, mut spheres) = (Scene::Original.start_cloth(), Spheres::default());
+        let mut runner = Runner::default();
+        let timed = runner.time_sets(&sets, &mut cloth, &mut spheres, 400);
+        assert_eq!(timed, 2 * 16 * 2, "two rounds of 16 steps on each set");
+        assert!(sets.contains(&runner.instruction_set));
+        runner.run_bands(&mut cloth, &mut spheres, 400 - timed, 1);
+        assert_eq!(runner.time_sets(&sets, &mut cloth, &mut spheres, 400), 0);
+        assert_eq!(runner.auto_set.runs_left, RUNS_BETWEEN_TRIALS - 1);
+
+        let (mut want, mut want_spheres) = (Scene::Original.start_cloth(), Spheres::default());
+        let mut one = Runner::default();
+        one.force_instruction_set(InstructionSet::Baseline);
+        one.run_bands(&mut want, &mut want_spheres, 400, 1);
+        assert_eq!((cloth, spheres.a()), (want, want_spheres.a()));
+    }
+
+    /// A run too short to spend most of its steps on the winner times
+    /// nothing; nor does a runner whose set was asked for.
+    #[test]
+    fn short_runs_and_forced_sets_time_nothing() {
+        let sets = [InstructionSet::best(), InstructionSet::Baseline];
+        let (mut cloth, mut spheres) = (Scene::Original.start_cloth(), Spheres::default());
+        let mut runner = Runner::default();
+        assert_eq!(runner.time_sets(&sets, &mut cloth, &mut spheres, 255), 0);
+        runner.force_instruction_set(InstructionSet::Baseline);
+        assert_eq!(runner.choose_set(&mut cloth, &mut spheres, 1_000_000), 0);
+        assert_eq!(runner.instruction_set, InstructionSet::Baseline);
+        assert_eq!(spheres.a(), 0);
     }
 }

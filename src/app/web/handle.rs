@@ -12,7 +12,6 @@ use wasm_bindgen::prelude::*;
 use super::page::Page;
 use crate::app::input;
 use crate::sim::spheres::{wave_argument, wave_trig, SPHERE_COUNT};
-use crate::sim::state_file;
 
 /// The running page, as `main.js` keeps it (`window.clothDemo`): what the
 /// tests read.
@@ -28,11 +27,15 @@ impl WebDemo {
         self.page.borrow().demo.sim().steps() as f64
     }
 
-    /// The cloth now, as a state file (`j,i,x,y,z`, each coordinate with
-    /// 17 significant digits, as `cloth-demo simulate --csv` writes).
+    /// The state now, as a state file, byte for byte what `cloth-demo
+    /// simulate --csv` writes for the same run: `j,i,x,y,z`, each
+    /// coordinate with 17 significant digits; with inertia (the curtain,
+    /// the flag, the drape) the previous positions too, `px,py,pz`; with
+    /// torn springs a last column `torn`
+    /// ([`Simulation::to_state_file`](crate::sim::Simulation::to_state_file)).
     #[wasm_bindgen(js_name = stateCsv)]
     pub fn state_csv(&self) -> String {
-        state_file::to_string(&self.page.borrow().demo.sim().cloth)
+        self.page.borrow().demo.sim().to_state_file()
     }
 
     /// The view: `[r1, r2]`, original-window pixels dragged (0.2 degrees

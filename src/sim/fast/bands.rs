@@ -93,9 +93,17 @@ unsafe fn band_baseline(
     sweep: &Sweep,
 ) {
     // SAFETY: the grids, rows and sweep are the caller's to vouch for
-    // (`BandFn`); any CPU runs the baseline.
-    unsafe { kernel::band::<lanes::Portable, 4, 0>(lanes::AnyCpu, s, d, j0, j1, sp, ws, sweep) }
+    // (`BandFn`); any CPU runs the baseline (a wasm build with SIMD128
+    // runs in no engine without it).
+    unsafe { kernel::band::<Baseline, 4, 0>(lanes::AnyCpu, s, d, j0, j1, sp, ws, sweep) }
 }
+
+/// The baseline's lanes: SIMD128 in a wasm build with it, else plain
+/// `f64`s.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+type Baseline = lanes::Simd128;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+type Baseline = lanes::Portable;
 
 /// The band function for `set`.
 ///

@@ -13,17 +13,32 @@
 //! only the lanes of its mask (the others are `+0`), so the last vector of
 //! a row never reads past the grid.
 //!
+//! The baseline runs [`Portable`]'s plain `f64` lanes, except in a wasm
+//! build with the `simd128` target feature, where it runs `Simd128`'s
+//! `f64x2` halves: the same bits.
+//!
 //! A vector or mask is made only through its instruction set's token
 //! ([`Lanes::Token`]: [`AnyCpu`], [`Avx2Token`], [`Avx512Token`]), and the
 //! x86 tokens only where the CPU has the instructions, so holding a vector
 //! proves the CPU can run its operations.
 
+// The plain lanes go unused where SIMD128 takes the baseline's place.
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 mod portable;
 mod vector;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
-pub(crate) use portable::{AnyCpu, Portable};
+pub(crate) use portable::AnyCpu;
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+pub(crate) use portable::Portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) use wasm::Simd128;
 pub(crate) use vector::Lanes;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::{Avx2, Avx2Token, Avx512, Avx512Token};
