@@ -188,13 +188,13 @@ class App:
     (why it quit, the angles after a drag) and every other crate's warnings
     and errors, which must not be there."""
 
-    def __init__(self, run, name, command, extra_env=None):
+    def __init__(self, run, name, command, extra_env=None, cwd=None):
         self.run = run
         self.name = name
         self.log = run.path(name + ".log")
         e = {"RUST_LOG": "warn,cloth_demo=debug"}
         e.update(extra_env or {})  # a None removes it
-        self.proc = run.start(command, log=self.log, extra_env=e)
+        self.proc = run.start(command, log=self.log, extra_env=e, cwd=cwd)
         self.handle = None  # the environment's window handle, once found
         self.no_window = None  # why the window never came, once waited for
 

@@ -2,12 +2,14 @@
 the app under test, and the helpers every check uses: find the window,
 screenshot it, drag, press Escape, render, read the log."""
 
+import os
 import re
 
 from checks import CHECKS, DRAW_TIMEOUT, ON_MAIN, R1, R2, Checks
 from common import TITLE, App, Failure, Image, check_scene, drag_steps, poll, say
 from compare import COMPARE_CHECKS, CompareChecks
 from hands import HAND_CHECKS, HandChecks
+from panel import PANEL_CHECKS, PanelChecks
 
 WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 
@@ -15,7 +17,7 @@ WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 LOG_LINE = re.compile(r"^\[\S+ (TRACE|DEBUG|INFO) +cloth_demo[\w:]*\] ")
 
 
-class Session(Checks, HandChecks, CompareChecks):
+class Session(Checks, HandChecks, CompareChecks, PanelChecks):
     """One environment's run of its checks: the expected views, the app
     under test, what the checks have measured."""
 
@@ -31,8 +33,12 @@ class Session(Checks, HandChecks, CompareChecks):
 
     # --- helpers --------------------------------------------------------
 
-    def start_app(self, name, *args, extra_env=None):
-        return App(self.run, name, self.env.command(list(args)), extra_env=extra_env)
+    def start_app(self, name, *args, extra_env=None, cwd=None):
+        command = self.env.command(list(args))
+        if cwd:  # a binary named relative to here, named from there
+            command = [os.path.abspath(c) if not os.path.isabs(c) and os.path.exists(c) else c
+                       for c in command]
+        return App(self.run, name, command, extra_env=extra_env, cwd=cwd)
 
     def window(self, app):
         """Wait for the app's window; the environment's handle for it."""
@@ -134,7 +140,7 @@ class Session(Checks, HandChecks, CompareChecks):
 
     def check(self, name):
         try:
-            (CHECKS.get(name) or HAND_CHECKS.get(name) or COMPARE_CHECKS[name])(self)
+            (CHECKS.get(name) or HAND_CHECKS.get(name) or COMPARE_CHECKS.get(name) or PANEL_CHECKS[name])(self)
             self.results[name] = None
         except Failure as e:
             self.results[name] = str(e)

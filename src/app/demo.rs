@@ -79,6 +79,8 @@ pub struct Demo {
     state: RunState,
     /// Why the last key did nothing, while it shows.
     notice: Option<Notice>,
+    /// The time the last [`Demo::frame`] spent running steps.
+    physics: Duration,
 }
 
 impl Demo {
@@ -109,6 +111,7 @@ impl Demo {
             started: false,
             state: RunState::Running,
             notice: None,
+            physics: Duration::ZERO,
         }
     }
 
@@ -283,11 +286,20 @@ impl Demo {
             Clock::Held(_) => Frame::default(),
         };
         self.started = true;
+        let t0 = Instant::now();
         self.sim.run(u64::from(frame.steps));
         if let Some(original) = &mut self.original {
             original.run(u64::from(frame.steps));
         }
+        self.physics = t0.elapsed();
         Some(frame)
+    }
+
+    /// The wall time the last [`Demo::frame`] spent running its steps
+    /// (both simulations' in compare mode), for the panels' readout
+    /// ([`readout`](super::readout)); zero before the first frame.
+    pub fn physics_time(&self) -> Duration {
+        self.physics
     }
 
     /// When the notice in the status ends, if one shows: the front end

@@ -17,6 +17,8 @@
 //! [`compare`] lays out compare mode's split picture (the original beside
 //! the model chosen) and words its labels, which [`overlay`] paints with
 //! egui (feature `window`).
+//! [`readout`] smooths the panels' figures (steps a second, the physics'
+//! time a step, the frame time).
 //! [`grab`] replays a scripted grab on a simulation's steps (the headless
 //! commands' `--grab`).
 //!
@@ -44,6 +46,7 @@ pub mod input;
 pub mod keys;
 pub mod orbit;
 pub mod pacing;
+pub mod readout;
 mod size;
 mod title;
 pub mod travel;
@@ -62,4 +65,5 @@ pub use title::{title, TITLE};
 #[cfg(feature = "window")]
 pub use native::{
     action_for_event, action_for_key, button_of, key_of, modifiers_of, run, wheel_of, Options,
+    Saver, Saving,
 };

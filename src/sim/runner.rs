@@ -309,7 +309,6 @@ impl Runner {
 #[cfg(all(test, feature = "parallel"))]
 mod tests {
     use super::*;
-    use crate::sim::Scene;
 
     /// A trial between two sets runs steps of the run itself: the cloth
     /// after it and the rest of the run is the one-set run's, bit for bit,
@@ -317,7 +316,7 @@ mod tests {
     #[test]
     fn a_trial_of_sets_keeps_the_bits_and_the_winner() {
         let sets = [InstructionSet::best(), InstructionSet::Baseline];
-        let (mut cloth, mut spheres) = (Scene::Original.start_cloth(), Spheres::default());
+        let (mut cloth, mut spheres) = (Cloth::flat(32), Spheres::default());
         let mut runner = Runner::default();
         let timed = runner.time_sets(&sets, &mut cloth, &mut spheres, 400);
         assert_eq!(timed, 2 * 16 * 2, "two rounds of 16 steps on each set");
@@ -326,7 +325,7 @@ mod tests {
         assert_eq!(runner.time_sets(&sets, &mut cloth, &mut spheres, 400), 0);
         assert_eq!(runner.auto_set.runs_left, RUNS_BETWEEN_TRIALS - 1);
 
-        let (mut want, mut want_spheres) = (Scene::Original.start_cloth(), Spheres::default());
+        let (mut want, mut want_spheres) = (Cloth::flat(32), Spheres::default());
         let mut one = Runner::default();
         one.force_instruction_set(InstructionSet::Baseline);
         one.run_bands(&mut want, &mut want_spheres, 400, 1);
@@ -338,7 +337,7 @@ mod tests {
     #[test]
     fn short_runs_and_forced_sets_time_nothing() {
         let sets = [InstructionSet::best(), InstructionSet::Baseline];
-        let (mut cloth, mut spheres) = (Scene::Original.start_cloth(), Spheres::default());
+        let (mut cloth, mut spheres) = (Cloth::flat(32), Spheres::default());
         let mut runner = Runner::default();
         assert_eq!(runner.time_sets(&sets, &mut cloth, &mut spheres, 255), 0);
         runner.force_instruction_set(InstructionSet::Baseline);

@@ -13,6 +13,9 @@
 //!   and its pointer on the right half;
 //! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step
 //!   and restart, its speeds, its scenes and shading;
+//! - `panel`: the panels' controls, each making its key's and its flag's
+//!   change, and the one table they, the keys, the flags and the README
+//!   share;
 //! - `title`: the window's title;
 //! - `grab`: the scripted grab replayed on a simulation's steps;
 //! - `pacing`: frames and steps on the wall clock.
@@ -33,6 +36,7 @@ mod input;
 mod keys;
 mod orbit;
 mod pacing;
+mod panel;
 mod pause;
 mod scenes;
 mod speed;

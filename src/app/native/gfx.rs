@@ -25,6 +25,7 @@ use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
+use super::panel::Panel;
 use super::Options;
 use crate::app::{drawable_size, INNER_SIZE};
 use crate::render::Renderer;
@@ -38,11 +39,12 @@ const MIN_DEPTH_BITS: u8 = 16;
 
 /// The window with everything drawn into it.
 ///
-/// Field order is drop order, and it matters: the renderer's GL objects go
-/// first, while the context is still current; then the context (made not
+/// Field order is drop order, and it matters: the panel's and the
+/// renderer's GL objects go first, while the context is still current; then the context (made not
 /// current, then destroyed); then the surface it drew to; then the window
 /// under the surface.
 pub(super) struct Gfx {
+    pub panel: Panel,
     pub renderer: Renderer,
     pub context: CurrentContext,
     pub surface: Surface<WindowSurface>,
@@ -69,14 +71,15 @@ impl Gfx {
     /// Open the window titled `title` and set up GL in it: a double-buffered config with a
     /// depth buffer of at least 16 bits (the best one offered), a context
     /// (desktop GL 3.3 core, else GLES 3.0, else GLES 2.0), the window
-    /// surface, the swap interval for `options`, and the renderer.
+    /// surface, the swap interval for `options`, the renderer, and the
+    /// panel (hidden).
     ///
     /// # Errors
     /// One line saying what failed: the window, the config, the context,
     /// the surface or the renderer.
     pub fn open(
         event_loop: &ActiveEventLoop,
-        options: Options,
+        options: &Options,
         title: &str,
     ) -> Result<Gfx, String> {
         let mut attributes = Window::default_attributes()
@@ -170,7 +173,9 @@ impl Gfx {
 
         let gl = load_gl(&display)?;
         let renderer = Renderer::new(gl).map_err(|e| format!("cannot draw: {e}"))?;
+        let panel = Panel::new(&window, renderer.gl_shared());
         Ok(Gfx {
+            panel,
             renderer,
             context,
             surface,
@@ -185,11 +190,13 @@ impl Gfx {
     /// loop; the server frees it with the window.
     pub fn close_after_destroyed(self) {
         let Gfx {
+            panel,
             renderer,
             context,
             surface,
             window,
         } = self;
+        drop(panel);
         drop(renderer);
         drop(context);
         std::mem::forget(surface);

@@ -9,7 +9,8 @@
 //! zoom and pin; the title says what differs from the default
 //! ([`title`](super::title)). The left button turns the view, the right
 //! (or Control and the left) grabs the cloth, the wheel (or a trackpad's
-//! pinch) zooms.
+//! pinch) zooms. Tab shows the panel ([`panel`]), the controls of
+//! [`CONTROLS`](super::controls::CONTROLS) drawn with egui over the scene.
 
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
@@ -24,18 +25,23 @@ use winit::window::WindowId;
 mod events;
 mod gfx;
 mod options;
+mod panel;
+mod panel_app;
 mod pointer;
+mod widgets;
 #[cfg(free_unix)]
 mod x11;
 
 pub use events::{action_for_event, action_for_key, button_of, key_of, modifiers_of, wheel_of};
-pub use options::Options;
+pub use options::{Options, Saver, Saving};
 
 use super::demo::{Clock, Demo};
 use super::input::{Action, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
+use super::readout::Readout;
 use super::{compare, drawable_size, keys, title};
 use gfx::Gfx;
+use widgets::View;
 
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
@@ -56,8 +62,9 @@ const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
 /// connection to the X server :0`.
 pub fn run(options: Options) -> Result<(), String> {
     let event_loop = EventLoop::new().map_err(|e| event_loop_error(&e))?;
+    let instruction_set = options.instruction_set;
     let mut app = App::new(options);
-    if let Some(set) = options.instruction_set {
+    if let Some(set) = instruction_set {
         app.demo
             .set_instruction_set(set)
             .map_err(|e| e.to_string())?;
@@ -150,26 +157,32 @@ struct App {
     title: String,
     /// Why the app stopped, when it failed.
     error: Option<String>,
+    /// The panel's figures.
+    readout: Readout,
+    /// The last save's line, for the panel.
+    save_line: Option<String>,
+    /// Whether the next frame's picture is to be saved (Save picture).
+    picture_wanted: bool,
 }
 
 impl App {
     fn new(options: Options) -> Self {
-        let mode = if options.uncapped {
-            Mode::Uncapped
-        } else {
-            Mode::Fixed
-        };
+        let demo = Demo::with_scene(
+            Clock::Paced(if options.uncapped {
+                Mode::Uncapped
+            } else {
+                Mode::Fixed
+            }),
+            options.scene,
+            options.model,
+            options.shade,
+        )
+        .with_springs(options.springs)
+        .with_compare(options.compare);
         App {
             options,
             gfx: None,
-            demo: Demo::with_scene(
-                Clock::Paced(mode),
-                options.scene,
-                options.model,
-                options.shade,
-            )
-            .with_springs(options.springs)
-            .with_compare(options.compare),
+            demo,
             counter: FrameCounter::new(REPORT_EVERY),
             size: None,
             occluded: false,
@@ -179,6 +192,9 @@ impl App {
             modifiers: Modifiers::default(),
             title: String::new(),
             error: None,
+            readout: Readout::new(),
+            save_line: None,
+            picture_wanted: false,
         }
     }
 
@@ -188,6 +204,10 @@ impl App {
     fn act(&mut self, action: Action) {
         if action == Action::Help {
             print!("{}", keys::help());
+            return;
+        }
+        if action == Action::TogglePanel {
+            self.toggle_panel();
             return;
         }
         let before = (self.demo.status(), self.demo.camera());
@@ -259,17 +279,36 @@ impl App {
                 let camera = self.demo.camera();
                 gfx.renderer.draw_in(original, &camera, split.left);
                 gfx.renderer.draw_in(self.demo.sim(), &camera, split.right);
+                gfx.panel.paint_labels(&self.demo, [w.get(), h.get()]);
             }
             None => gfx
                 .renderer
                 .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get()),
         }
+        let size = [w.get(), h.get()];
+        // The picture to save is the scene's, read before the panel is
+        // painted over it.
+        let picture = std::mem::take(&mut self.picture_wanted)
+            .then(|| gfx.panel.read_picture(size))
+            .flatten();
+        let view = View {
+            demo: &self.demo,
+            figures: self.readout.figures(),
+            line: self.save_line.as_deref(),
+        };
+        let (requests, again) = gfx.panel.paint(&gfx.window, size, &view);
         if let Err(e) = gfx.present() {
             if !self.swap_failed {
                 log::warn!("cannot show a frame: {e}");
                 self.swap_failed = true;
             }
         }
+        self.readout.record(
+            now,
+            frame.steps,
+            self.demo.physics_time(),
+            self.demo.sim().steps(),
+        );
         if let Some(r) = self.counter.record(now, frame) {
             log::info!(
                 "{:.1} frames/s, {:.1} steps/s ({} frames, {} steps, {} dropped in {:.2} s; {} steps in all)",
@@ -287,6 +326,14 @@ impl App {
         if frame.steps > 0 && self.demo.state() == RunState::Paused {
             self.show_title();
         }
+        if let Some((width, height, rgba)) = picture {
+            self.save(Saving::Picture {
+                width,
+                height,
+                rgba,
+            });
+        }
+        self.panel_requests(requests, again);
     }
 
     /// When to wake next, asking for a redraw now if a frame is due: not
@@ -322,7 +369,9 @@ impl App {
             return ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY);
         }
         match self.demo.next_frame() {
-            None => ControlFlow::Wait,
+            None => self
+                .panel_wake(now)
+                .map_or(ControlFlow::Wait, ControlFlow::WaitUntil),
             Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
             Some(NextFrame::Now | NextFrame::At(_)) => {
                 gfx.window.request_redraw();
@@ -338,7 +387,7 @@ impl ApplicationHandler for App {
             return;
         }
         let title = title(&self.demo.status());
-        match Gfx::open(event_loop, self.options, &title) {
+        match Gfx::open(event_loop, &self.options, &title) {
             Ok(gfx) => {
                 self.title = title;
                 let size = gfx.window.inner_size();
@@ -386,7 +435,16 @@ impl ApplicationHandler for App {
                 gfx.close_after_destroyed();
             }
         }
-        match action_for_event(&event, self.modifiers, self.demo.state()) {
+        // While a value is typed into the panel, the keys are egui's.
+        let keys_to_panel = self.gfx.as_ref().is_some_and(|g| g.panel.takes_keys())
+            && matches!(event, WindowEvent::KeyboardInput { .. });
+        self.panel_event(&event);
+        let action = if keys_to_panel {
+            None
+        } else {
+            action_for_event(&event, self.modifiers, self.demo.state())
+        };
+        match action {
             // Stopping the program closes its window.
             Some(Action::Stop) => {
                 if self.gfx.is_some() {
@@ -398,7 +456,7 @@ impl ApplicationHandler for App {
             Some(action) => self.act(action),
             None => {}
         }
-        if self.pointer_event(&event) {
+        if self.panel_takes_pointer(&event) || self.pointer_event(&event) {
             return;
         }
         match event {

@@ -1,11 +1,14 @@
-//! How the window runs: [`Options`], which the command line fills.
+//! How the window runs: [`Options`], which the command line fills, and the
+//! panel's way to write files through the program ([`Saver`]).
 
 #![forbid(unsafe_code)]
+
+use std::fmt;
 
 use crate::sim::{InstructionSet, Model, Scene};
 
 /// How the window runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct Options {
     /// Borderless full screen on the current monitor.
     pub fullscreen: bool,
@@ -27,4 +30,37 @@ pub struct Options {
     /// The instruction set the physics runs on; `None`: the fastest this
     /// CPU has.
     pub instruction_set: Option<InstructionSet>,
+    /// How the panel's Save buttons write their files; `None`: they say
+    /// that this build cannot save.
+    pub save: Option<Saver>,
+}
+
+/// What a Save button hands the program to write.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Saving {
+    /// The picture as drawn (the scene, without the panel): `width x
+    /// height` pixels, `rgba` 4 bytes a pixel, rows top to bottom.
+    Picture {
+        /// Width, pixels.
+        width: u32,
+        /// Height, pixels.
+        height: u32,
+        /// `width * height * 4` bytes.
+        rgba: Vec<u8>,
+    },
+    /// The state as a state file's text (CSV,
+    /// [`Simulation::to_state_file`](crate::sim::Simulation::to_state_file)).
+    State(String),
+}
+
+/// The program's writer for [`Saving`]s: it picks the file's name and
+/// writes it safely, returning one line for the panel and the log, `Ok`
+/// ("saved cloth-demo-1.png (41 KB)") or `Err` ("cannot write
+/// cloth-demo-1.png: Permission denied"). It must not panic.
+pub struct Saver(pub Box<dyn FnMut(Saving) -> Result<String, String>>);
+
+impl fmt::Debug for Saver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Saver(..)")
+    }
 }

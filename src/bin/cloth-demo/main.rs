@@ -2,7 +2,7 @@
 //! the outcome to an exit code: 0 done, 1 a failure at run time, 2 bad
 //! usage, 130 / 143 interrupted by SIGINT / SIGTERM. What each subcommand
 //! does is in `commands/`, writing files safely in `output/`, encoding
-//! images in `encode/`; the `CLOTH_DEMO_*` variables are read in
+//! images in `encode/`, the window panel's saves in `save/`; the `CLOTH_DEMO_*` variables are read in
 //! `environment.rs`, once, here at start.
 #![forbid(unsafe_code)]
 
@@ -13,6 +13,7 @@ mod environment;
 mod interrupt;
 mod output;
 mod progress;
+mod save;
 
 use std::process::ExitCode;
 
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
             springs: cli.model.springs(),
             compare: cli.model.compare(),
             instruction_set: env.instruction_set,
+            save: Some(save::saver()),
         };
         return exit(cloth_demo::app::run(options).map_err(Failure::Run));
     };

@@ -1,0 +1,130 @@
+//! The window's side of its panel: Tab shows and hides it, window events
+//! reach it first, the changes made in it go to the demo, and its Save
+//! buttons write through the program's [`Saver`](super::Saver).
+
+#![forbid(unsafe_code)]
+
+use std::time::Instant;
+
+use winit::event::{ElementState, WindowEvent};
+
+use super::widgets::Request;
+use super::{describe, App, Saving};
+use crate::app::controls::Id;
+
+impl App {
+    /// Show the panel, or hide it (Tab), and draw a frame to show it.
+    pub(super) fn toggle_panel(&mut self) {
+        let Some(gfx) = &mut self.gfx else { return };
+        match gfx.panel.toggle() {
+            Ok(()) => log::info!(
+                "panel {}",
+                if gfx.panel.shown() { "shown" } else { "hidden" }
+            ),
+            Err(e) => log::warn!("{e}"),
+        }
+        gfx.window.request_redraw();
+    }
+
+    /// Hand `event` to the panel (it takes what it needs while shown), and
+    /// draw a frame if egui asks for one.
+    pub(super) fn panel_event(&mut self, event: &WindowEvent) {
+        let Some(gfx) = &mut self.gfx else { return };
+        if gfx.panel.on_event(&gfx.window, event) {
+            gfx.window.request_redraw();
+        }
+    }
+
+    /// Whether `event` is a press, the wheel or a pinch that the shown
+    /// panel takes (so the demo does not get it): over the panel or on one
+    /// of its widgets, and not while a drag of the demo's (turning the
+    /// view, holding the cloth) goes on.
+    pub(super) fn panel_takes_pointer(&self, event: &WindowEvent) -> bool {
+        let pointer = matches!(
+            event,
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                ..
+            } | WindowEvent::MouseWheel { .. }
+                | WindowEvent::PinchGesture { .. }
+        );
+        let dragging = self.demo.orbit().is_pressed() || self.demo.grabbing().is_some();
+        pointer
+            && !dragging
+            && self
+                .gfx
+                .as_ref()
+                .is_some_and(|g| g.panel.takes_pointer(&g.window))
+    }
+
+    /// When the panel wants a frame though the demo does not (a tooltip's
+    /// delay); asks for it now if that time has come.
+    pub(super) fn panel_wake(&self, now: Instant) -> Option<Instant> {
+        let gfx = self.gfx.as_ref()?;
+        let at = gfx.panel.repaint_at()?;
+        if at <= now {
+            gfx.window.request_redraw();
+            return None;
+        }
+        Some(at)
+    }
+
+    /// Make the changes the panel asked for, as its keys would, and show
+    /// them: the title, and a frame (also when egui wants one, `again`).
+    pub(super) fn panel_requests(&mut self, requests: Vec<Request>, again: bool) {
+        let before = self.demo.status();
+        let now = Instant::now();
+        let any = !requests.is_empty();
+        for request in requests {
+            match request {
+                Request::Set(id, value) => {
+                    log::debug!("panel: {id:?} set to {value:?}");
+                    self.demo.set(id, value, now);
+                }
+                Request::Press(Id::SaveScreenshot) => self.picture_wanted = true,
+                Request::Press(Id::SaveState) => {
+                    let text = self.demo.sim().to_state_file();
+                    self.save(Saving::State(text));
+                }
+                Request::Press(id) => {
+                    log::debug!("panel: {id:?} pressed");
+                    self.demo.press_button(id, now);
+                }
+            }
+        }
+        let after = self.demo.status();
+        if before != after {
+            log::info!("panel: {}", describe(&after));
+        }
+        self.readout.set_step(self.demo.sim().steps());
+        self.show_title();
+        if any || again {
+            if let Some(gfx) = &self.gfx {
+                gfx.window.request_redraw();
+            }
+        }
+    }
+
+    /// Write `saving` through the program's saver; its line (or why not)
+    /// goes to the panel and the log.
+    pub(super) fn save(&mut self, saving: Saving) {
+        let result = match &mut self.options.save {
+            Some(saver) => (saver.0)(saving),
+            None => Err("cannot save: this program has no way to write files".into()),
+        };
+        let line = match result {
+            Ok(line) => {
+                log::info!("{line}");
+                line
+            }
+            Err(line) => {
+                log::warn!("{line}");
+                line
+            }
+        };
+        self.save_line = Some(line);
+        if let Some(gfx) = &self.gfx {
+            gfx.window.request_redraw();
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! The panel's widgets, one a row of [`CONTROLS`] under its section's
+//! heading, and the readout: egui's checkbox, slider, combo box and
+//! button, each disabled when [`Demo::enabled`] says so and carrying its
+//! hint and key as hover text. What the user changes comes back as
+//! [`Request`]s, for the window to hand to the demo.
+
+#![forbid(unsafe_code)]
+
+use egui::{Button, Checkbox, ComboBox, Rect, Response, RichText, Slider, Ui};
+
+use crate::app::controls::{Control, Section, Value, Widget, CONTROLS};
+use crate::app::demo::Demo;
+use crate::app::readout::Figures;
+
+/// A change the user made in the panel.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Request {
+    /// A checkbox, slider or select set to a value ([`Demo::set`]).
+    Set(crate::app::controls::Id, Value),
+    /// A button pressed ([`Demo::press_button`], or the window's Save).
+    Press(crate::app::controls::Id),
+}
+
+/// What the panel shows besides the controls.
+pub(super) struct View<'a> {
+    /// The demo whose values the widgets show.
+    pub demo: &'a Demo,
+    /// The readout's figures.
+    pub figures: Figures,
+    /// The last save's line ("saved cloth-demo-1.png (40 KB)" or why
+    /// not), if there was one.
+    pub line: Option<&'a str>,
+}
+
+/// The hover text of `c`: its hint, and its key when it has one.
+pub(super) fn hover_text(c: &Control) -> String {
+    match c.key {
+        Some(key) => format!("{} Key: {key}.", c.hint),
+        None => c.hint.to_string(),
+    }
+}
+
+/// Lay the panel out in `ui`: the readout, then each section's heading and
+/// controls, then the last save's line. Returns the changes made, and
+/// each control's label with the rectangle it was laid out in (points).
+pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static str, Rect)>) {
+    let mut requests = Vec::new();
+    let mut rects = Vec::new();
+    for line in view.figures.lines() {
+        ui.label(RichText::new(line).monospace());
+    }
+    for section in Section::ALL {
+        ui.separator();
+        ui.strong(section.heading());
+        for c in CONTROLS.iter().filter(|c| c.section == section) {
+            let response = control(ui, c, view.demo, &mut requests);
+            rects.push((c.label, response.rect));
+            let hover = hover_text(c);
+            response
+                .on_hover_text(hover.as_str())
+                .on_disabled_hover_text(hover);
+        }
+    }
+    if let Some(line) = view.line {
+        ui.separator();
+        ui.label(line);
+    }
+    (requests, rects)
+}
+
+/// One control's widget, showing the demo's value for it; a change is
+/// pushed onto `requests`.
+fn control(ui: &mut Ui, c: &Control, demo: &Demo, requests: &mut Vec<Request>) -> Response {
+    let enabled = demo.enabled(c.id);
+    let value = demo.value(c.id);
+    match c.widget {
+        Widget::Button => {
+            let r = ui.add_enabled(enabled, Button::new(c.label));
+            if r.clicked() {
+                requests.push(Request::Press(c.id));
+            }
+            r
+        }
+        Widget::Check => {
+            let mut on = value == Some(Value::On(true));
+            let r = ui.add_enabled(enabled, Checkbox::new(&mut on, c.label));
+            if r.changed() {
+                requests.push(Request::Set(c.id, Value::On(on)));
+            }
+            r
+        }
+        Widget::Slider {
+            min,
+            max,
+            step,
+            log,
+        } => {
+            let mut v = match value {
+                Some(Value::Number(v)) => v,
+                _ => min,
+            };
+            let mut slider = Slider::new(&mut v, min..=max)
+                .text(c.label)
+                .logarithmic(log)
+                .show_value(true);
+            if step > 0.0 {
+                slider = slider.step_by(step);
+            }
+            if step.fract() == 0.0 && step >= 1.0 {
+                slider = slider.fixed_decimals(0);
+            }
+            let r = ui.add_enabled(enabled, slider);
+            if r.changed() {
+                requests.push(Request::Set(c.id, Value::Number(v)));
+            }
+            r
+        }
+        Widget::Select(names) => {
+            let mut k = match value {
+                Some(Value::Choice(k)) if k < names.len() => k,
+                _ => 0,
+            };
+            let before = k;
+            let r = ui
+                .add_enabled_ui(enabled, |ui| {
+                    ComboBox::from_label(c.label).show_index(ui, &mut k, names.len(), |i| names[i])
+                })
+                .inner;
+            if k != before {
+                requests.push(Request::Set(c.id, Value::Choice(k)));
+            }
+            r
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! The panels' logic without a window (`app::controls`, `Demo::set`,
+//! `Demo::press_button`): each control makes the same change as its key
+//! and as its flag, and the one table of controls, keys, flags and the
+//! README agree.
+
+use std::time::Instant;
+
+use cloth_demo::app::choices::{Choices, NAMES};
+use cloth_demo::app::controls::{Control, Id, Value, Widget, CONTROLS};
+use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::{Action, RunState};
+use cloth_demo::app::keys::{Binding, BINDINGS};
+use cloth_demo::app::pacing::Mode;
+use cloth_demo::sim::{Model, Scene};
+
+/// The rows of the key table a control's `key` names: the row whose keys
+/// it is (`". or Right"`), or one row for each of the keys it lists
+/// (`"[ and ]"`, `"1, 5 and 0"`). `None` if any is missing.
+fn bindings_of(key: &str) -> Option<Vec<&'static Binding>> {
+    if let Some(b) = BINDINGS.iter().find(|b| b.keys == key) {
+        return Some(vec![b]);
+    }
+    key.split(", ")
+        .flat_map(|part| part.split(" and "))
+        .map(|k| BINDINGS.iter().find(|b| b.keys == k))
+        .collect()
+}
+
+/// What a demo shows and runs by: enough to tell two apart after a
+/// change.
+fn seen(d: &Demo) -> impl PartialEq + std::fmt::Debug {
+    (
+        d.status(),
+        d.choices(),
+        d.state(),
+        d.sim().model(),
+        d.sim().steps(),
+        d.camera(),
+        d.speed(),
+        d.compare(),
+        d.original().map(|o| o.steps()),
+    )
+}
+
+/// The demos the equivalences are checked from: held and paced, running
+/// and paused, the original and the curtain.
+fn starts(t0: Instant) -> Vec<(&'static str, Demo)> {
+    let mut out = Vec::new();
+    for (name, clock, scene, pause) in [
+        ("held, running", Clock::Held(10), Scene::Original, false),
+        ("held, paused", Clock::Held(10), Scene::Original, true),
+        (
+            "paced, running",
+            Clock::Paced(Mode::Fixed),
+            Scene::Original,
+            false,
+        ),
+        (
+            "paced curtain, paused",
+            Clock::Paced(Mode::Fixed),
+            Scene::Curtain,
+            true,
+        ),
+    ] {
+        let mut d = Demo::with_scene(clock, scene, scene.model(), scene.shade());
+        d.frame(t0);
+        if pause {
+            d.apply(Action::TogglePause, t0);
+        }
+        out.push((name, d));
+    }
+    out
+}
+
+/// Make `c`'s change on `d` at `now` the panel's way, to the value the key
+/// gave `by_key`: a checkbox or a select or slider set to its value there,
+/// a button pressed.
+fn panel_change(d: &mut Demo, c: &Control, by_key: &Demo, now: Instant) {
+    match c.widget {
+        Widget::Button => d.press_button(c.id, now),
+        _ => {
+            if let Some(v) = by_key.value(c.id) {
+                d.set(c.id, v, now);
+            }
+        }
+    }
+}
+
+#[test]
+fn each_control_with_a_key_makes_the_keys_change() {
+    let t0 = Instant::now();
+    let mut checked = 0;
+    let mut changed = 0;
+    for c in CONTROLS.iter().filter(|c| c.key.is_some()) {
+        let rows = bindings_of(c.key.unwrap()).unwrap();
+        for (start, demo) in starts(t0) {
+            for b in &rows {
+                let mut by_key = demo.clone();
+                by_key.apply(b.action, t0);
+                let mut by_panel = demo.clone();
+                panel_change(&mut by_panel, c, &by_key, t0);
+                assert_eq!(
+                    seen(&by_panel),
+                    seen(&by_key),
+                    "{:?} against key {} from {start}",
+                    c.id,
+                    b.keys
+                );
+                if seen(&by_key) != seen(&demo) {
+                    changed += 1;
+                }
+                checked += 1;
+            }
+        }
+    }
+    // Every keyed control on four starts, and most of them change
+    // something (not One step while running, nor the speed while held).
+    assert!(checked >= 4 * 20, "{checked}");
+    assert!(changed >= checked * 3 / 4, "{changed} of {checked}");
+}
+
+#[test]
+fn each_checkbox_with_a_key_toggles_as_it_does() {
+    let t0 = Instant::now();
+    for c in CONTROLS
+        .iter()
+        .filter(|c| c.widget == Widget::Check && c.key.is_some())
+    {
+        let mut d = Demo::new(Clock::Held(3), Model::ORIGINAL);
+        d.frame(t0);
+        let Some(Value::On(before)) = d.value(c.id) else {
+            panic!("{:?} has no value", c.id)
+        };
+        d.set(c.id, Value::On(!before), t0);
+        assert_eq!(d.value(c.id), Some(Value::On(!before)), "{:?}", c.id);
+        let mut k = Demo::new(Clock::Held(3), Model::ORIGINAL);
+        k.frame(t0);
+        k.apply(bindings_of(c.key.unwrap()).unwrap()[0].action, t0);
+        assert_eq!(seen(&d), seen(&k), "{:?}", c.id);
+    }
+}
+
+/// A value for `c` other than the default's: a checkbox the other way, a
+/// select's second name, a slider three quarters along its travel.
+fn other_value(c: &Control, d: &Demo) -> Value {
+    match (c.widget, d.value(c.id)) {
+        (Widget::Check, Some(Value::On(on))) => Value::On(!on),
+        (Widget::Select(_), Some(Value::Choice(k))) => Value::Choice(if k == 1 { 2 } else { 1 }),
+        (Widget::Slider { min, max, log, .. }, _) => Value::Number(if log {
+            min * (max / min).powf(0.75)
+        } else {
+            min + 0.75 * (max - min)
+        }),
+        (w, v) => panic!("{:?}: {w:?} with {v:?}", c.id),
+    }
+}
+
+/// The check a slider needs on before it can be used.
+fn needs(id: Id) -> Option<Id> {
+    match id {
+        Id::Damping => Some(Id::Inertia),
+        Id::Thickness => Some(Id::SelfCollision),
+        Id::TearFactor => Some(Id::Tear),
+        _ => None,
+    }
+}
+
+#[test]
+fn each_control_with_a_flag_makes_the_flags_demo() {
+    let t0 = Instant::now();
+    for c in CONTROLS.iter().filter(|c| c.flag.is_some()) {
+        let flag = c.flag.unwrap();
+        let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+        if let Some(first) = needs(c.id) {
+            d.set(first, Value::On(true), t0);
+        }
+        let value = other_value(c, &d);
+        d.set(c.id, value, t0);
+        let query = d.choices().query();
+        let names: Vec<&str> = query
+            .split('&')
+            .map(|p| p.split_once('=').map_or(p, |(n, _)| n))
+            .collect();
+        // `--thickness` implies `--self-collision`, and says it.
+        let implied = flag == "self-collision" && names.contains(&"thickness");
+        assert!(
+            names.contains(&flag) || implied,
+            "{:?} set to {value:?}: the query {query:?} lacks {flag}",
+            c.id
+        );
+        let choices = Choices::from_query(
+            query
+                .split('&')
+                .map(|p| p.split_once('=').unwrap_or((p, ""))),
+        )
+        .unwrap();
+        let flagged = Demo::with_scene(
+            Clock::Held(0),
+            choices.scene(),
+            choices.model(),
+            choices.shade(),
+        )
+        .with_springs(choices.springs)
+        .with_compare(choices.compare);
+        assert_eq!(
+            (
+                d.scene(),
+                d.sim().model(),
+                d.shade(),
+                d.springs(),
+                d.compare()
+            ),
+            (
+                flagged.scene(),
+                flagged.sim().model(),
+                flagged.shade(),
+                flagged.springs(),
+                flagged.compare()
+            ),
+            "{:?} set to {value:?}, against ?{query}",
+            c.id
+        );
+        assert_eq!(d.value(c.id), flagged.value(c.id), "{:?}", c.id);
+    }
+}
+
+/// The key table's rows no control reaches, in its order, each for a
+/// reason: Tab is the panel itself, pinning needs a point held with the
+/// pointer, the help is the panel's own hover text, and Escape quits (the
+/// close button).
+const KEYS_WITHOUT_A_CONTROL: [Action; 4] =
+    [Action::TogglePanel, Action::Pin, Action::Help, Action::Stop];
+
+#[test]
+fn one_table_names_every_control_key_flag_and_readme_line() {
+    let readme = include_str!("../../README.md");
+    let controls = readme
+        .split("## Controls")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("README has ## Controls");
+    let mut reached = Vec::new();
+    for c in CONTROLS {
+        assert!(
+            controls.contains(c.label),
+            "README's Controls lacks the control {:?}",
+            c.label
+        );
+        if let Some(key) = c.key {
+            let rows = bindings_of(key)
+                .unwrap_or_else(|| panic!("{:?}'s key {key:?} is not in the key table", c.id));
+            reached.extend(rows.iter().map(|b| b.action));
+        }
+        if let Some(flag) = c.flag {
+            assert!(
+                NAMES.contains(&flag),
+                "{:?}'s flag {flag} is not a name",
+                c.id
+            );
+        }
+        assert!(!c.hint.is_empty(), "{:?} has no hint", c.id);
+    }
+    let unreached: Vec<Action> = BINDINGS
+        .iter()
+        .map(|b| b.action)
+        .filter(|a| !reached.contains(a))
+        .collect();
+    assert_eq!(unreached, KEYS_WITHOUT_A_CONTROL);
+    // Stopped, nothing but Restart can be used.
+    let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+    d.apply(Action::Stop, Instant::now());
+    assert_eq!(d.state(), RunState::Stopped);
+    let usable: Vec<Id> = CONTROLS
+        .iter()
+        .map(|c| c.id)
+        .filter(|&id| d.enabled(id))
+        .collect();
+    assert_eq!(usable, [Id::Restart]);
+}
