@@ -37,8 +37,8 @@ mod x86;
 pub(crate) use portable::AnyCpu;
 #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 pub(crate) use portable::Portable;
+pub(crate) use vector::Lanes;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 pub(crate) use wasm::Simd128;
-pub(crate) use vector::Lanes;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use x86::{Avx2, Avx2Token, Avx512, Avx512Token};
