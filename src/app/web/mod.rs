@@ -49,6 +49,7 @@
 
 mod address;
 mod caption;
+mod changes;
 mod compare;
 mod context;
 mod events;
@@ -207,7 +208,7 @@ pub fn start(
     page.borrow_mut().readout = document.get_element_by_id("readout").map(|e| (e, None));
     page.borrow().show_caption();
     page.borrow().show_controls(false);
-    form::listen(&page)?;
+    changes::listen(&page)?;
     events::listen(&canvas, &window, &page)?;
     events::observe_size(&canvas, &page)?;
     page.borrow_mut().request_frame();
