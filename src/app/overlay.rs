@@ -1,4 +1,4 @@
-//! Compare mode's labels ([`compare::labels`]) painted over a picture
+//! Compare mode's labels ([`compare::labels`](super::compare::labels)) painted over a picture
 //! with egui: its text and shapes, drawn by egui_glow's painter on the
 //! same GL context as the [`Renderer`](crate::render::Renderer)
 //! ([`Renderer::gl_shared`](crate::render::Renderer::gl_shared)), the
