@@ -207,19 +207,9 @@ impl HeadlessContext {
         height: u32,
         image: &mut Image,
     ) -> Result<(), RenderError> {
-        image.width = 0;
-        image.height = 0;
-        image.rgba.clear();
-        check_size(width, height)?;
-        super::offscreen::image_len(width, height)?;
-        self.current()?;
-        self.ensure_target(width, height)?;
-        match (self.renderer.as_mut(), self.target.as_ref()) {
-            // SAFETY: the context is current (made so above) and the
-            // framebuffer was made on it.
-            (Some(renderer), Some(target)) => unsafe { target.draw(renderer, sim, camera, image) },
-            _ => Err(not_set_up()),
-        }
+        self.render_with(width, height, image, |renderer, width, height| {
+            renderer.draw(sim, camera, width, height);
+        })
     }
 
     /// As [`HeadlessContext::render_into`], the picture drawn by `draw`

@@ -11,8 +11,7 @@
 
 use glow::HasContext;
 
-use super::{Camera, Dialect, RenderError, Renderer};
-use crate::sim::Simulation;
+use super::{Dialect, RenderError, Renderer};
 
 /// An RGBA8 image, rows top to bottom; `Image::default()` is the empty
 /// 0 x 0 image, for [`HeadlessContext::render_into`] to fill.
@@ -174,9 +173,10 @@ impl Target {
         gl.delete_renderbuffer(self.depth);
     }
 
-    /// Draw `sim` seen by `camera` into this framebuffer with `renderer` and
-    /// read it back into `image` (resized to the target's size, rows top to
-    /// bottom). On error `image` is left empty.
+    /// Draw with `draw`, given the renderer and the target's width and
+    /// height with this framebuffer bound, and read the picture back into
+    /// `image` (resized to the target's size, rows top to bottom). On
+    /// error `image` is left empty.
     ///
     /// # Errors
     /// [`RenderError::Headless`]: no memory for the pixels, or a GL error
@@ -184,26 +184,6 @@ impl Target {
     ///
     /// # Safety
     /// The renderer's context must be current, and this target made on it.
-    pub(super) unsafe fn draw(
-        &self,
-        renderer: &mut Renderer,
-        sim: &Simulation,
-        camera: &Camera,
-        image: &mut Image,
-    ) -> Result<(), RenderError> {
-        self.draw_with(renderer, image, |renderer, width, height| {
-            renderer.draw(sim, camera, width, height);
-        })
-    }
-
-    /// As [`Target::draw`], the drawing done by `draw`, given the renderer
-    /// and the target's width and height with this framebuffer bound.
-    ///
-    /// # Errors
-    /// As [`Target::draw`].
-    ///
-    /// # Safety
-    /// As [`Target::draw`].
     pub(super) unsafe fn draw_with(
         &self,
         renderer: &mut Renderer,
