@@ -100,15 +100,22 @@ pub fn colours(base: &[[f32; 3]]) -> Vec<[u8; 3]> {
     for level in 0..=LEVELS {
         let f = level_factor(level);
         for &col in base {
-            for round in [f32::floor, f32::ceil] {
-                let rgb = scale(col, f).map(|c| round(c * 255.0).clamp(0.0, 255.0) as u8);
-                if !out.contains(&rgb) {
-                    out.push(rgb);
-                }
-            }
+            push_roundings(&mut out, scale(col, f));
         }
     }
     out
+}
+
+/// Add `col`'s 8-bit colour rounded down and rounded up to `out`, each
+/// unless it is there already: a palette that holds whatever a GL's
+/// rounding of `col` to 8 bits gives.
+pub(super) fn push_roundings(out: &mut Vec<[u8; 3]>, col: [f32; 3]) {
+    for round in [f32::floor, f32::ceil] {
+        let rgb = col.map(|c| round(c * 255.0).clamp(0.0, 255.0) as u8);
+        if !out.contains(&rgb) {
+            out.push(rgb);
+        }
+    }
 }
 
 #[cfg(test)]

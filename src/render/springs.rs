@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 use super::scene::Vertex;
+use super::shade::push_roundings;
 use crate::sim::Simulation;
 
 /// The strain at which a spring's line is fully red (stretched by this
@@ -142,12 +143,7 @@ pub fn colours(scene: &[[f32; 3]]) -> Vec<[u8; 3]> {
     let lines = (-(LEVELS as i32)..=LEVELS as i32).map(level_colour);
     let dimmed = scene.iter().map(|&c| dimmed(c));
     for col in std::iter::once([0.0; 3]).chain(dimmed).chain(lines) {
-        for round in [f32::floor, f32::ceil] {
-            let rgb = col.map(|c| round(c * 255.0).clamp(0.0, 255.0) as u8);
-            if !out.contains(&rgb) {
-                out.push(rgb);
-            }
-        }
+        push_roundings(&mut out, col);
     }
     out
 }
