@@ -19,6 +19,7 @@ for the files the panel saves):
 
 import os
 import re
+import time
 
 from checks import DRAW_TIMEOUT, MIN_AGREEMENT, PAUSED
 from common import TITLE, COLOURS, BLACK, Failure, Image, agreement, check_scene, differing, poll
@@ -131,6 +132,16 @@ class PanelChecks:
             self.env.wheel(a, (PANEL_WIDTH // 2, p.height // 2), -1)
             poll("the panel scrolled", DRAW_TIMEOUT, 0.05,
                  lambda: len(re.findall(rect, a.log_text())) > seen or None)
+        # The wheel scrolls smoothly over several frames: click once the
+        # rectangle has stayed put for half a second.
+        settled = {"n": -1, "since": 0.0}
+
+        def still():
+            n = len(re.findall(rect, a.log_text()))
+            if n != settled["n"]:
+                settled.update(n=n, since=time.monotonic())
+            return time.monotonic() - settled["since"] >= 0.5 or None
+        poll("the panel's scrolling settled", DRAW_TIMEOUT, 0.05, still)
         click("Save picture")
         saved = logged(r"saved (cloth-demo-\d+\.png) \(", "the log saying the picture was saved")
         path = os.path.join(cwd, saved[0])

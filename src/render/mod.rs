@@ -250,18 +250,29 @@ impl Renderer {
     /// in one more draw call, drawn where they are no deeper than the
     /// surface under them. Does nothing for a zero-size drawable.
     pub fn draw(&mut self, sim: &Simulation, camera: &Camera, width: u32, height: u32) {
-        if width == 0 || height == 0 {
+        self.draw_visible(sim, camera, width, height, Viewport::whole(width, height));
+    }
+
+    /// As [`Renderer::draw`], but only the pixels of `visible` (a
+    /// rectangle of the framebuffer) are cleared and drawn, each as
+    /// [`Renderer::draw`] would draw it: the rest, about to be covered by
+    /// something opaque (the window's panel), is left as it was and costs
+    /// nothing. With `visible` the whole framebuffer, this is
+    /// [`Renderer::draw`] itself.
+    pub fn draw_visible(
+        &mut self,
+        sim: &Simulation,
+        camera: &Camera,
+        width: u32,
+        height: u32,
+        visible: Viewport,
+    ) {
+        if width == 0 || height == 0 || visible.is_empty() {
             return;
         }
-        self.build(sim);
-        let mvp = camera.mvp(width as f32 / height as f32);
-        let gl = &self.gl;
-        // SAFETY: the context is current (the caller's contract).
-        unsafe {
-            gl.viewport(0, 0, width as i32, height as i32);
-            clear_for_scene(gl);
-            self.draw_built(&mvp);
-        }
+        let whole = Viewport::whole(width, height);
+        let scissor = (visible != whole).then_some(visible);
+        self.draw_clipped(sim, camera, whole, scissor);
     }
 
     /// As [`Renderer::draw`], into `viewport`, a rectangle of the current
@@ -273,19 +284,36 @@ impl Renderer {
         if viewport.is_empty() {
             return;
         }
+        self.draw_clipped(sim, camera, viewport, Some(viewport));
+    }
+
+    /// Draw `sim` into `viewport` (not empty) with its aspect, clearing and
+    /// drawing only within `scissor` when one is given.
+    fn draw_clipped(
+        &mut self,
+        sim: &Simulation,
+        camera: &Camera,
+        viewport: Viewport,
+        scissor: Option<Viewport>,
+    ) {
         self.build(sim);
         let mvp = camera.mvp(viewport.aspect());
         let gl = &self.gl;
-        let (x, y) = (viewport.x as i32, viewport.y as i32);
-        let (w, h) = (viewport.width as i32, viewport.height as i32);
+        let rect = |v: Viewport| [v.x, v.y, v.width, v.height].map(|n| n as i32);
+        let [x, y, w, h] = rect(viewport);
         // SAFETY: the context is current (the caller's contract).
         unsafe {
             gl.viewport(x, y, w, h);
-            gl.enable(glow::SCISSOR_TEST);
-            gl.scissor(x, y, w, h);
+            if let Some(scissor) = scissor {
+                let [x, y, w, h] = rect(scissor);
+                gl.enable(glow::SCISSOR_TEST);
+                gl.scissor(x, y, w, h);
+            }
             clear_for_scene(gl);
-            gl.disable(glow::SCISSOR_TEST);
             self.draw_built(&mvp);
+            if scissor.is_some() {
+                gl.disable(glow::SCISSOR_TEST);
+            }
         }
     }
 

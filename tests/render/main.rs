@@ -8,6 +8,8 @@
 //!   context drawing many frames;
 //! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
 //! - `holes`: a torn cloth's picture, its torn triangles left out;
+//! - `visible`: drawing only the part of the window the panel leaves
+//!   visible;
 //! - `contexts`: each GL kind the library makes, the GLES fallbacks'
 //!   pictures against GL 3.3 core's, the driver's shader logs.
 //!
@@ -23,3 +25,4 @@ mod holes;
 mod pixels;
 mod shade;
 mod springs;
+mod visible;

@@ -27,6 +27,7 @@ mod gfx;
 mod options;
 mod panel;
 mod panel_app;
+mod panel_cache;
 mod pointer;
 mod widgets;
 #[cfg(free_unix)]
@@ -40,6 +41,7 @@ use super::input::{Action, Modifiers, RunState};
 use super::pacing::{FrameCounter, Mode, NextFrame};
 use super::readout::Readout;
 use super::{compare, drawable_size, keys, title};
+use crate::render::Viewport;
 use gfx::Gfx;
 use widgets::View;
 
@@ -281,9 +283,23 @@ impl App {
                 gfx.renderer.draw_in(self.demo.sim(), &camera, split.right);
                 gfx.panel.paint_labels(&self.demo, [w.get(), h.get()]);
             }
-            None => gfx
-                .renderer
-                .draw(self.demo.sim(), &self.demo.camera(), w.get(), h.get()),
+            // The panel's columns are left out (it covers them) unless
+            // the picture is to be saved.
+            None => {
+                let left = (!self.picture_wanted)
+                    .then(|| gfx.panel.covered(&gfx.window, [w.get(), h.get()]))
+                    .flatten()
+                    .unwrap_or(0);
+                let visible = Viewport {
+                    x: left,
+                    y: 0,
+                    width: w.get().saturating_sub(left),
+                    height: h.get(),
+                };
+                let camera = self.demo.camera();
+                gfx.renderer
+                    .draw_visible(self.demo.sim(), &camera, w.get(), h.get(), visible);
+            }
         }
         let size = [w.get(), h.get()];
         // The picture to save is the scene's, read before the panel is
@@ -296,7 +312,7 @@ impl App {
             figures: self.readout.figures(),
             line: self.save_line.as_deref(),
         };
-        let (requests, again) = gfx.panel.paint(&gfx.window, size, &view);
+        let (requests, again) = gfx.panel.paint(&gfx.window, size, &view, now);
         if let Err(e) = gfx.present() {
             if !self.swap_failed {
                 log::warn!("cannot show a frame: {e}");

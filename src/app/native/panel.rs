@@ -4,7 +4,11 @@
 //!
 //! Hidden, nothing of egui runs or paints: the window's picture is the
 //! scene alone, pixel for pixel. Egui's painter is made the first time
-//! the panel is shown. Shown, the panel takes the pointer's presses, the
+//! the panel is shown. Shown, egui runs a pass only when the panel would
+//! change (an event for it, a value it shows, the window's size, egui's
+//! own timers, the readout [`READOUT_PERIOD`] after its last change); the
+//! frames between show the picture it last painted
+//! ([`panel_cache`](super::panel_cache)). Shown, the panel takes the pointer's presses, the
 //! wheel and pinches over it (and a slider's drag wherever it goes), and
 //! the keys only while egui edits a value typed in; everything else goes
 //! to the demo as before. Each control's rectangle is logged at debug
@@ -21,13 +25,48 @@ use egui::{Pos2, Rect, ViewportId};
 use winit::event::WindowEvent;
 use winit::window::Window;
 
+use super::panel_cache::PanelCache;
 use super::widgets::{build, Request, View};
 use crate::app::compare;
+use crate::app::controls::{Value, CONTROLS};
 use crate::app::demo::Demo;
 use crate::app::overlay::LabelPainter;
+use crate::app::readout::Figures;
 
 /// The panel's width, logical pixels.
 pub(super) const WIDTH: f32 = 300.0;
+
+/// How often the readout's figures are shown anew while they change: four
+/// times a second, slow enough to read and for the panel's passes to cost
+/// little.
+pub(super) const READOUT_PERIOD: Duration = Duration::from_millis(250);
+
+/// What a pass of the panel shows, to tell whether the next frame needs
+/// one: each control's value and whether it is enabled, the figures, the
+/// save's line, and the window's size and scale.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    values: Vec<(Option<Value>, bool)>,
+    figures: Figures,
+    line: Option<String>,
+    size: [u32; 2],
+    ppp: f32,
+}
+
+impl Shown {
+    fn of(view: &View, size: [u32; 2], ppp: f32) -> Shown {
+        Shown {
+            values: CONTROLS
+                .iter()
+                .map(|c| (view.demo.value(c.id), view.demo.enabled(c.id)))
+                .collect(),
+            figures: view.figures,
+            line: view.line.map(str::to_owned),
+            size,
+            ppp,
+        }
+    }
+}
 
 /// Egui's side of the window: its context, its input state, its painter
 /// (once shown), and what the last pass laid out.
@@ -50,6 +89,18 @@ pub(super) struct Panel {
     /// Compare mode's labels' painter: made the first time compare mode
     /// is drawn; destroyed on drop, as the panel's painter is.
     labels: Option<LabelPainter>,
+    /// The panel's last painted picture, once made; `None` too where it
+    /// cannot be (`cache_failed`), and then every frame runs a pass.
+    cache: Option<PanelCache>,
+    /// Whether making the picture failed (logged once, not tried again).
+    cache_failed: bool,
+    /// What the last pass showed; `None` before one, or when the next
+    /// frame must run one whatever it shows.
+    last: Option<Shown>,
+    /// When the figures shown were taken.
+    figures_at: Option<Instant>,
+    /// When the readout is due to show a step it does not show yet.
+    readout_due: Option<Instant>,
 }
 
 impl Panel {
@@ -76,6 +127,11 @@ impl Panel {
             logged: HashMap::new(),
             repaint_at: None,
             labels: None,
+            cache: None,
+            cache_failed: false,
+            last: None,
+            figures_at: None,
+            readout_due: None,
         }
     }
 
@@ -114,6 +170,8 @@ impl Panel {
             self.shown = false;
             self.area = None;
             self.repaint_at = None;
+            self.readout_due = None;
+            self.last = None;
             return Ok(());
         }
         if self.painter.is_none() {
@@ -148,7 +206,11 @@ impl Panel {
         if !(self.shown || scale) || redraw || (keys && !self.takes_keys()) {
             return false;
         }
-        self.state.on_window_event(window, event).repaint && self.shown
+        let repaint = self.state.on_window_event(window, event).repaint && self.shown;
+        if repaint {
+            self.last = None;
+        }
+        repaint
     }
 
     /// Whether the keys go to egui, not the demo: while the panel is
@@ -176,18 +238,109 @@ impl Panel {
 
     /// When egui wants its next pass though nothing else asks for a frame
     /// (a tooltip's delay), if it does.
+    /// The readout's next showing of a new step counts too.
     pub fn repaint_at(&self) -> Option<Instant> {
-        self.repaint_at.filter(|_| self.shown)
+        let at = match (self.repaint_at, self.readout_due) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        at.filter(|_| self.shown)
     }
 
-    /// Run one pass of the panel over `view` and paint it over what is
-    /// drawn in the window's `size` (physical pixels). Returns the changes
-    /// the user made, and whether egui wants another pass at once (an
-    /// animation). Does nothing while hidden.
-    pub fn paint(&mut self, window: &Window, size: [u32; 2], view: &View) -> (Vec<Request>, bool) {
-        let Some(painter) = self.painter.as_mut().filter(|_| self.shown) else {
+    /// How many columns of a window `size` physical pixels, from its left
+    /// edge, the panel's opaque background will cover this frame: the
+    /// scene need not be drawn there. `None` while hidden, before its
+    /// picture is made, or when the size or scale has changed since its
+    /// last pass (that frame draws the whole scene).
+    pub fn covered(&self, window: &Window, size: [u32; 2]) -> Option<u32> {
+        let (area, last) = (self.area?, self.last.as_ref()?);
+        let ppp = egui_winit::pixels_per_point(&self.ctx, window);
+        let opaque = self.ctx.global_style().visuals.panel_fill.is_opaque();
+        (self.shown && self.cache.is_some() && opaque && last.size == size && last.ppp == ppp)
+            .then(|| (area.max.x * ppp).floor())
+            .filter(|_| {
+                area.min.x <= 0.0 && area.min.y <= 0.0 && area.max.y * ppp >= size[1] as f32
+            })
+            .map(|right| (right.max(0.0) as u32).min(size[0]))
+    }
+
+    /// Whether the time [`Panel::repaint_at`] gave has come: then the
+    /// next frame runs a pass, and the time is forgotten (a frame that
+    /// does not paint the panel, as when the demo is stopped, is not asked
+    /// for again).
+    pub fn due(&mut self, now: Instant) -> bool {
+        let due = self.repaint_at().is_some_and(|at| at <= now);
+        if due {
+            self.repaint_at = None;
+            self.readout_due = None;
+            self.last = None;
+        }
+        due
+    }
+
+    /// Paint the panel over what is drawn in the window's `size` (physical
+    /// pixels) at `now`, showing `view`: a new pass when the panel would
+    /// change, else its last picture. Returns the changes the user made,
+    /// and whether egui wants another pass at once (an animation). Does
+    /// nothing while hidden.
+    pub fn paint(
+        &mut self,
+        window: &Window,
+        size: [u32; 2],
+        view: &View,
+        now: Instant,
+    ) -> (Vec<Request>, bool) {
+        if !self.shown || self.painter.is_none() {
             return (Vec::new(), false);
+        }
+        // The figures are shown anew at most every READOUT_PERIOD.
+        let fresh = self
+            .figures_at
+            .is_none_or(|at| now.duration_since(at) >= READOUT_PERIOD);
+        let figures = match (&self.last, fresh) {
+            (Some(last), false) => last.figures,
+            _ => view.figures,
         };
+        let view = View {
+            demo: view.demo,
+            figures,
+            line: view.line,
+        };
+        let shown = Shown::of(&view, size, egui_winit::pixels_per_point(&self.ctx, window));
+        let timer = self.repaint_at.is_some_and(|at| now >= at);
+        let mut result = (Vec::new(), false);
+        if timer || self.cache.is_none() || self.last.as_ref() != Some(&shown) {
+            if self
+                .last
+                .as_ref()
+                .is_none_or(|last| last.figures != figures)
+            {
+                self.figures_at = Some(now);
+            }
+            result = self.pass(window, size, &view);
+            self.last = (!result.1).then_some(shown);
+        }
+        // A step the readout does not show yet (one step while paused) is
+        // shown when the period is up, whether or not a frame comes.
+        self.readout_due = (view.figures.step != figures.step)
+            .then(|| self.figures_at.map(|at| at + READOUT_PERIOD))
+            .flatten();
+        let opaque = self.covered(window, size).unwrap_or(0);
+        if let (Some(cache), Some(painter)) = (&self.cache, &mut self.painter) {
+            cache.show(
+                painter,
+                egui_winit::pixels_per_point(&self.ctx, window),
+                opaque,
+            );
+        }
+        result
+    }
+
+    /// Run one pass of the panel over `view` and paint it: into the
+    /// panel's picture (made or remade for the window's `size` when
+    /// needed), or straight over the window where the picture cannot be
+    /// made. Returns as [`Panel::paint`].
+    fn pass(&mut self, window: &Window, size: [u32; 2], view: &View) -> (Vec<Request>, bool) {
         let t0 = Instant::now();
         let input = self.state.take_egui_input(window);
         let mut requests = Vec::new();
@@ -212,7 +365,14 @@ impl Panel {
         let primitives = self.ctx.tessellate(output.shapes, ppp);
         let mut textures = output.textures_delta;
         let t1 = Instant::now();
-        painter.paint_and_update_textures(size, ppp, &primitives, &mut textures);
+        self.make_cache(size);
+        let Some(painter) = self.painter.as_mut() else {
+            return (requests, false);
+        };
+        match &mut self.cache {
+            Some(cache) => cache.paint(painter, ppp, &primitives, &mut textures),
+            None => painter.paint_and_update_textures(size, ppp, &primitives, &mut textures),
+        }
         log::trace!(
             "panel: pass {:?}, paint {:?}, {} primitives",
             t1 - t0,
@@ -223,16 +383,40 @@ impl Panel {
             .viewport_output
             .get(&ViewportId::ROOT)
             .map_or(Duration::MAX, |v| v.repaint_delay);
-        let now = delay.is_zero();
+        let again = delay.is_zero();
         if delay < Duration::from_secs(1) {
             log::trace!(
                 "panel: repaint in {delay:?} asked for: {:?}",
                 self.ctx.repaint_causes()
             );
         }
-        self.repaint_at = (!now).then(|| Instant::now().checked_add(delay)).flatten();
+        self.repaint_at = (!again)
+            .then(|| Instant::now().checked_add(delay))
+            .flatten();
         self.log_rects(&rects, ppp);
-        (requests, now)
+        (requests, again)
+    }
+
+    /// Make the panel's picture for a window of `size`, or make it again
+    /// for a new size; a failure is logged once, and the panel is then
+    /// painted straight into the window.
+    fn make_cache(&mut self, size: [u32; 2]) {
+        let Some(painter) = self.painter.as_mut() else {
+            return;
+        };
+        if self.cache_failed || self.cache.as_ref().is_some_and(|c| c.size() == size) {
+            return;
+        }
+        if let Some(old) = self.cache.take() {
+            old.destroy(painter);
+        }
+        match PanelCache::new(Arc::clone(&self.gl), painter, size) {
+            Ok(cache) => self.cache = Some(cache),
+            Err(e) => {
+                log::warn!("{e}; the panel is painted every frame");
+                self.cache_failed = true;
+            }
+        }
     }
 
     /// The window's picture as drawn so far this frame (before the panel
@@ -266,6 +450,9 @@ impl Panel {
 impl Drop for Panel {
     fn drop(&mut self) {
         if let Some(painter) = &mut self.painter {
+            if let Some(cache) = self.cache.take() {
+                cache.destroy(painter);
+            }
             painter.destroy();
         }
         if let Some(labels) = self.labels.take() {

@@ -58,15 +58,15 @@ impl App {
     }
 
     /// When the panel wants a frame though the demo does not (a tooltip's
-    /// delay); asks for it now if that time has come.
-    pub(super) fn panel_wake(&self, now: Instant) -> Option<Instant> {
-        let gfx = self.gfx.as_ref()?;
-        let at = gfx.panel.repaint_at()?;
-        if at <= now {
+    /// delay, a step the readout does not show yet); asks for it now if
+    /// that time has come.
+    pub(super) fn panel_wake(&mut self, now: Instant) -> Option<Instant> {
+        let gfx = self.gfx.as_mut()?;
+        if gfx.panel.due(now) {
             gfx.window.request_redraw();
             return None;
         }
-        Some(at)
+        gfx.panel.repaint_at()
     }
 
     /// Make the changes the panel asked for, as its keys would, and show
