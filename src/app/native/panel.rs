@@ -6,9 +6,9 @@
 //! scene alone, pixel for pixel. Egui's painter is made the first time
 //! the panel is shown. Shown, egui runs a pass only when the panel would
 //! change (an event for it, a value it shows, the window's size, egui's
-//! own timers, the readout [`READOUT_PERIOD`] after its last change); the
-//! frames between show the picture it last painted
-//! ([`panel_cache`](super::panel_cache)). Shown, the panel takes the pointer's presses, the
+//! own timers, the readout a quarter of a second after its last change:
+//! [`panel_pass`](super::panel_pass)); the frames between show the
+//! picture it last painted ([`panel_cache`](super::panel_cache)). Shown, the panel takes the pointer's presses, the
 //! wheel and pinches over it (and a slider's drag wherever it goes), and
 //! the keys only while egui edits a value typed in; everything else goes
 //! to the demo as before. Each control's rectangle is logged at debug
@@ -26,47 +26,14 @@ use winit::event::WindowEvent;
 use winit::window::Window;
 
 use super::panel_cache::PanelCache;
+use super::panel_pass::{Passes, Shown};
 use super::widgets::{build, Request, View};
 use crate::app::compare;
-use crate::app::controls::{Value, CONTROLS};
 use crate::app::demo::Demo;
 use crate::app::overlay::LabelPainter;
-use crate::app::readout::Figures;
 
 /// The panel's width, logical pixels.
 pub(super) const WIDTH: f32 = 300.0;
-
-/// How often the readout's figures are shown anew while they change: four
-/// times a second, slow enough to read and for the panel's passes to cost
-/// little.
-pub(super) const READOUT_PERIOD: Duration = Duration::from_millis(250);
-
-/// What a pass of the panel shows, to tell whether the next frame needs
-/// one: each control's value and whether it is enabled, the figures, the
-/// save's line, and the window's size and scale.
-#[derive(Clone, Debug, PartialEq)]
-struct Shown {
-    values: Vec<(Option<Value>, bool)>,
-    figures: Figures,
-    line: Option<String>,
-    size: [u32; 2],
-    ppp: f32,
-}
-
-impl Shown {
-    fn of(view: &View, size: [u32; 2], ppp: f32) -> Shown {
-        Shown {
-            values: CONTROLS
-                .iter()
-                .map(|c| (view.demo.value(c.id), view.demo.enabled(c.id)))
-                .collect(),
-            figures: view.figures,
-            line: view.line.map(str::to_owned),
-            size,
-            ppp,
-        }
-    }
-}
 
 /// Egui's side of the window: its context, its input state, its painter
 /// (once shown), and what the last pass laid out.
@@ -84,8 +51,6 @@ pub(super) struct Panel {
     cursor: Option<(f64, f64)>,
     /// Each control's rectangle as last logged, physical pixels.
     logged: HashMap<&'static str, [i64; 4]>,
-    /// When egui wants its next pass, if not with the next frame.
-    repaint_at: Option<Instant>,
     /// Compare mode's labels' painter: made the first time compare mode
     /// is drawn; destroyed on drop, as the panel's painter is.
     labels: Option<LabelPainter>,
@@ -94,13 +59,8 @@ pub(super) struct Panel {
     cache: Option<PanelCache>,
     /// Whether making the picture failed (logged once, not tried again).
     cache_failed: bool,
-    /// What the last pass showed; `None` before one, or when the next
-    /// frame must run one whatever it shows.
-    last: Option<Shown>,
-    /// When the figures shown were taken.
-    figures_at: Option<Instant>,
-    /// When the readout is due to show a step it does not show yet.
-    readout_due: Option<Instant>,
+    /// What the last pass showed, and when the next is due.
+    passes: Passes,
 }
 
 impl Panel {
@@ -125,13 +85,10 @@ impl Panel {
             area: None,
             cursor: None,
             logged: HashMap::new(),
-            repaint_at: None,
             labels: None,
             cache: None,
             cache_failed: false,
-            last: None,
-            figures_at: None,
-            readout_due: None,
+            passes: Passes::new(),
         }
     }
 
@@ -169,9 +126,7 @@ impl Panel {
         if self.shown {
             self.shown = false;
             self.area = None;
-            self.repaint_at = None;
-            self.readout_due = None;
-            self.last = None;
+            self.passes.clear();
             return Ok(());
         }
         if self.painter.is_none() {
@@ -208,7 +163,7 @@ impl Panel {
         }
         let repaint = self.state.on_window_event(window, event).repaint && self.shown;
         if repaint {
-            self.last = None;
+            self.passes.forget();
         }
         repaint
     }
@@ -236,15 +191,10 @@ impl Panel {
         over || self.ctx.egui_wants_pointer_input()
     }
 
-    /// When egui wants its next pass though nothing else asks for a frame
-    /// (a tooltip's delay), if it does.
-    /// The readout's next showing of a new step counts too.
+    /// When the panel wants a frame though nothing else asks for one (a
+    /// tooltip's delay, a step the readout does not show yet), if it does.
     pub fn repaint_at(&self) -> Option<Instant> {
-        let at = match (self.repaint_at, self.readout_due) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        at.filter(|_| self.shown)
+        self.passes.wake_at().filter(|_| self.shown)
     }
 
     /// How many columns of a window `size` physical pixels, from its left
@@ -253,7 +203,7 @@ impl Panel {
     /// picture is made, or when the size or scale has changed since its
     /// last pass (that frame draws the whole scene).
     pub fn covered(&self, window: &Window, size: [u32; 2]) -> Option<u32> {
-        let (area, last) = (self.area?, self.last.as_ref()?);
+        let (area, last) = (self.area?, self.passes.last()?);
         let ppp = egui_winit::pixels_per_point(&self.ctx, window);
         let opaque = self.ctx.global_style().visuals.panel_fill.is_opaque();
         (self.shown && self.cache.is_some() && opaque && last.size == size && last.ppp == ppp)
@@ -264,18 +214,10 @@ impl Panel {
             .map(|right| (right.max(0.0) as u32).min(size[0]))
     }
 
-    /// Whether the time [`Panel::repaint_at`] gave has come: then the
-    /// next frame runs a pass, and the time is forgotten (a frame that
-    /// does not paint the panel, as when the demo is stopped, is not asked
-    /// for again).
+    /// Whether the time [`Panel::repaint_at`] gave has come; if so the
+    /// next frame runs a pass ([`Passes::due`]).
     pub fn due(&mut self, now: Instant) -> bool {
-        let due = self.repaint_at().is_some_and(|at| at <= now);
-        if due {
-            self.repaint_at = None;
-            self.readout_due = None;
-            self.last = None;
-        }
-        due
+        self.shown && self.passes.due(now)
     }
 
     /// Paint the panel over what is drawn in the window's `size` (physical
@@ -293,54 +235,40 @@ impl Panel {
         if !self.shown || self.painter.is_none() {
             return (Vec::new(), false);
         }
-        // The figures are shown anew at most every READOUT_PERIOD.
-        let fresh = self
-            .figures_at
-            .is_none_or(|at| now.duration_since(at) >= READOUT_PERIOD);
-        let figures = match (&self.last, fresh) {
-            (Some(last), false) => last.figures,
-            _ => view.figures,
-        };
         let view = View {
             demo: view.demo,
-            figures,
+            figures: self.passes.figures(now, view.figures),
             line: view.line,
         };
-        let shown = Shown::of(&view, size, egui_winit::pixels_per_point(&self.ctx, window));
-        let timer = self.repaint_at.is_some_and(|at| now >= at);
-        let mut result = (Vec::new(), false);
-        if timer || self.cache.is_none() || self.last.as_ref() != Some(&shown) {
-            if self
-                .last
-                .as_ref()
-                .is_none_or(|last| last.figures != figures)
-            {
-                self.figures_at = Some(now);
-            }
-            result = self.pass(window, size, &view);
-            self.last = (!result.1).then_some(shown);
+        let ppp = egui_winit::pixels_per_point(&self.ctx, window);
+        let shown = Shown::of(&view, size, ppp);
+        let mut requests = Vec::new();
+        let mut again = false;
+        if self.cache.is_none() || self.passes.needed(&shown, now) {
+            let delay;
+            (requests, delay) = self.pass(window, size, &view);
+            again = delay.is_some_and(|d| d.is_zero());
+            self.passes.passed(shown, now, delay);
         }
-        // A step the readout does not show yet (one step while paused) is
-        // shown when the period is up, whether or not a frame comes.
-        self.readout_due = (view.figures.step != figures.step)
-            .then(|| self.figures_at.map(|at| at + READOUT_PERIOD))
-            .flatten();
+        self.passes.drawn(view.demo.sim().steps());
         let opaque = self.covered(window, size).unwrap_or(0);
         if let (Some(cache), Some(painter)) = (&self.cache, &mut self.painter) {
-            cache.show(
-                painter,
-                egui_winit::pixels_per_point(&self.ctx, window),
-                opaque,
-            );
+            cache.show(painter, ppp, opaque);
         }
-        result
+        (requests, again)
     }
 
     /// Run one pass of the panel over `view` and paint it: into the
     /// panel's picture (made or remade for the window's `size` when
     /// needed), or straight over the window where the picture cannot be
-    /// made. Returns as [`Panel::paint`].
-    fn pass(&mut self, window: &Window, size: [u32; 2], view: &View) -> (Vec<Request>, bool) {
+    /// made. Returns the changes the user made, and when egui wants its
+    /// next pass (zero: at once), if it does.
+    fn pass(
+        &mut self,
+        window: &Window,
+        size: [u32; 2],
+        view: &View,
+    ) -> (Vec<Request>, Option<Duration>) {
         let t0 = Instant::now();
         let input = self.state.take_egui_input(window);
         let mut requests = Vec::new();
@@ -367,7 +295,7 @@ impl Panel {
         let t1 = Instant::now();
         self.make_cache(size);
         let Some(painter) = self.painter.as_mut() else {
-            return (requests, false);
+            return (requests, None);
         };
         match &mut self.cache {
             Some(cache) => cache.paint(painter, ppp, &primitives, &mut textures),
@@ -383,18 +311,14 @@ impl Panel {
             .viewport_output
             .get(&ViewportId::ROOT)
             .map_or(Duration::MAX, |v| v.repaint_delay);
-        let again = delay.is_zero();
         if delay < Duration::from_secs(1) {
             log::trace!(
                 "panel: repaint in {delay:?} asked for: {:?}",
                 self.ctx.repaint_causes()
             );
         }
-        self.repaint_at = (!again)
-            .then(|| Instant::now().checked_add(delay))
-            .flatten();
         self.log_rects(&rects, ppp);
-        (requests, again)
+        (requests, (delay != Duration::MAX).then_some(delay))
     }
 
     /// Make the panel's picture for a window of `size`, or make it again
