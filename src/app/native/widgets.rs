@@ -11,6 +11,7 @@ use egui::{Button, Checkbox, ComboBox, Rect, Response, RichText, Slider, Ui};
 use crate::app::controls::{Control, Section, Value, Widget, CONTROLS};
 use crate::app::demo::Demo;
 use crate::app::readout::Figures;
+use crate::app::travel;
 
 /// A change the user made in the panel.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -108,6 +109,10 @@ fn control(ui: &mut Ui, c: &Control, demo: &Demo, requests: &mut Vec<Request>) -
             }
             if step.fract() == 0.0 && step >= 1.0 {
                 slider = slider.fixed_decimals(0);
+            } else {
+                // The page's figures (-0.0001, not egui's -0.000).
+                let widget = c.widget;
+                slider = slider.custom_formatter(move |v, _| travel::shown(widget, v));
             }
             let r = ui.add_enabled(enabled, slider);
             if r.changed() {
