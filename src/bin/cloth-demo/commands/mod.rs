@@ -66,7 +66,7 @@ impl Failure {
     /// An [`output::Error`] met while `doing`, for `out_name`.
     pub fn from_output(e: output::Error, doing: String, out_name: &str) -> Failure {
         match e {
-            output::Error::Write(message) => Failure::Run(message),
+            output::Error::Write(message) | output::Error::Taken(message) => Failure::Run(message),
             output::Error::Interrupted(by) => Failure::Interrupted {
                 by,
                 what: format!("{doing}; {out_name} left as it was"),
@@ -79,7 +79,7 @@ impl From<output::Error> for Failure {
     /// An output that could not be opened (before any work).
     fn from(e: output::Error) -> Self {
         match e {
-            output::Error::Write(message) => Failure::Run(message),
+            output::Error::Write(message) | output::Error::Taken(message) => Failure::Run(message),
             output::Error::Interrupted(by) => Failure::Interrupted {
                 by,
                 what: "stopped before starting".into(),

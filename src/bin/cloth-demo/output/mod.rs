@@ -40,6 +40,10 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 use crate::interrupt::{self, Interrupted};
+pub(crate) use files::reason;
+use files::{dangling_target, keep_owner_and_permissions, sync_directory};
+
+mod files;
 
 /// What an output holds: text may go to a terminal, binary data may not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +61,9 @@ pub enum Error {
     Write(String),
     /// A signal came before the output was complete; the path is as it was.
     Interrupted(Interrupted),
+    /// [`Output::commit_new`] found a file at the path by then (another
+    /// program wrote one): `PATH exists`. It is as that program left it.
+    Taken(String),
 }
 
 impl fmt::Display for Error {
@@ -64,6 +71,7 @@ impl fmt::Display for Error {
         match self {
             Error::Write(message) => f.write_str(message),
             Error::Interrupted(i) => write!(f, "interrupted by {}", i.name()),
+            Error::Taken(message) => f.write_str(message),
         }
     }
 }
@@ -188,6 +196,23 @@ impl Output {
     /// [`Error::Interrupted`] if a signal came first. The path is then as
     /// it was and the temporary gone.
     pub fn commit(self) -> Result<u64, Error> {
+        self.finish(true)
+    }
+
+    /// As [`Output::commit`], for a path that was free when the output was
+    /// created: the temporary file takes the name only if nothing has
+    /// taken it since (a hard link, or a rename that refuses to replace),
+    /// so a file another program wrote there meanwhile is never replaced.
+    ///
+    /// # Errors
+    /// [`Error::Taken`] when a file is at the path by then (the temporary
+    /// is removed); otherwise as [`Output::commit`].
+    pub fn commit_new(self) -> Result<u64, Error> {
+        self.finish(false)
+    }
+
+    /// [`Output::commit`], replacing a file at the path if `replace`.
+    fn finish(self, replace: bool) -> Result<u64, Error> {
         let fail = |e: &io::Error| {
             Error::Write(format!(
                 "cannot write {}: {}",
@@ -209,10 +234,22 @@ impl Output {
                 if let Some(old) = &old {
                     keep_owner_and_permissions(tmp.as_file(), old).map_err(|e| fail(&e))?;
                 }
-                removal
-                    .commit(|| tmp.persist(&target))
-                    .map_err(Error::Interrupted)?
-                    .map_err(|e| fail(&e.error))?;
+                let persisted = removal
+                    .commit(|| {
+                        if replace {
+                            tmp.persist(&target)
+                        } else {
+                            tmp.persist_noclobber(&target)
+                        }
+                    })
+                    .map_err(Error::Interrupted)?;
+                match persisted {
+                    Ok(_) => {}
+                    Err(e) if !replace && e.error.kind() == io::ErrorKind::AlreadyExists => {
+                        return Err(Error::Taken(format!("{} exists", self.given.display())));
+                    }
+                    Err(e) => return Err(fail(&e.error)),
+                }
                 sync_directory(&target);
                 #[cfg(unix)]
                 if let Some(old) = &old {
@@ -337,71 +374,6 @@ fn refuse_terminal(w: &impl IsTerminal, content: Content, what: &str) -> Result<
             "{what} is a terminal: redirect it or name a file for the {format} data"
         )),
         _ => Ok(()),
-    }
-}
-
-/// The file a path that does not exist should create: the path itself,
-/// or, through a dangling symbolic link (or a chain of them), the file the
-/// last link names.
-fn dangling_target(path: &Path) -> io::Result<PathBuf> {
-    let mut p = path.to_owned();
-    for _ in 0..40 {
-        match fs::symlink_metadata(&p) {
-            Ok(m) if m.is_symlink() => {
-                let next = fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) => dir.join(next),
-                    None => next,
-                };
-            }
-            Ok(_) => return Ok(p),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(p),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
-}
-
-/// Give `file` (the replacement) the permissions and, where allowed, the
-/// owner and group of `old` (the file it replaces).
-fn keep_owner_and_permissions(file: &File, old: &Metadata) -> io::Result<()> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        // Only root may give a file away; anyone may keep its group if a
-        // member of it. Neither is an error: the permissions still carry.
-        if std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid())).is_err() {
-            let _ = std::os::unix::fs::fchown(file, None, Some(old.gid()));
-        }
-    }
-    // After the owner: chown may clear the set-id bits.
-    file.set_permissions(old.permissions())
-}
-
-/// Sync the directory holding `target`, so the rename itself is on disk
-/// (Unix; elsewhere, and on file systems that refuse, there is nothing to
-/// do).
-fn sync_directory(target: &Path) {
-    #[cfg(unix)]
-    {
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    #[cfg(not(unix))]
-    let _ = target;
-}
-
-/// An I/O error as a reason: the system's words without "(os error N)".
-pub(crate) fn reason(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error ") {
-        Some(at) => text[..at].to_owned(),
-        None => text,
     }
 }
 

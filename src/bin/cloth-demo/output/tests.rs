@@ -173,3 +173,29 @@ fn directories_sockets_and_missing_directories_are_refused_naming_the_path() {
     }
     assert_eq!(names(d.path()), ["sock"]);
 }
+
+#[test]
+fn commit_new_never_replaces_a_file_that_appeared_meanwhile() {
+    let d = dir();
+    let p = d.path().join("cloth-demo-1.csv");
+    let mut out = Output::create(&p, Content::Text).unwrap();
+    out.write_all(b"mine").unwrap();
+    // Another program takes the name while this one writes.
+    fs::write(&p, b"theirs").unwrap();
+    match out.commit_new() {
+        Err(Error::Taken(message)) => assert_eq!(message, format!("{} exists", p.display())),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(fs::read(&p).unwrap(), b"theirs");
+    assert_eq!(
+        names(d.path()),
+        ["cloth-demo-1.csv"],
+        "the temporary is gone"
+    );
+    // With the name still free, it is written.
+    let q = d.path().join("cloth-demo-2.csv");
+    let mut out = Output::create(&q, Content::Text).unwrap();
+    out.write_all(b"mine").unwrap();
+    assert_eq!(out.commit_new().unwrap(), 4);
+    assert_eq!(fs::read(&q).unwrap(), b"mine");
+}

@@ -13,7 +13,7 @@ use cloth_demo::render::headless::Image;
 
 use crate::commands::size;
 use crate::encode;
-use crate::output::{Content, Output};
+use crate::output::{Content, Error, Output};
 
 /// The names tried, at most, for one file before giving up (a directory
 /// holding `cloth-demo-1.png` to `cloth-demo-9999.png` already).
@@ -41,23 +41,18 @@ impl Default for Next {
 }
 
 /// Write `saving` into `dir` under the first name `cloth-demo-N.EXT` that
-/// is free, N from `next`'s on.
+/// is free, N from `next`'s on. A name another program takes while the
+/// file is written is left to it, and the next free one is used.
 ///
 /// # Errors
 /// One line: `cannot write cloth-demo-1.png: cannot create a file in .:
 /// Permission denied`, or no free name.
 pub fn save(dir: &Path, next: &mut Next, saving: Saving) -> Result<String, String> {
-    let (ext, counter) = match &saving {
-        Saving::Picture { .. } => ("png", &mut next.png),
-        Saving::State(_) => ("csv", &mut next.csv),
+    let (ext, counter, content) = match &saving {
+        Saving::Picture { .. } => ("png", &mut next.png, Content::Binary("PNG")),
+        Saving::State(_) => ("csv", &mut next.csv, Content::Text),
     };
-    let (n, path) = free_name(dir, ext, *counter)?;
-    let content = match saving {
-        Saving::Picture { .. } => Content::Binary("PNG"),
-        Saving::State(_) => Content::Text,
-    };
-    let mut out = Output::create(&path, content).map_err(|e| e.to_string())?;
-    match saving {
+    let bytes = match saving {
         Saving::Picture {
             width,
             height,
@@ -68,14 +63,32 @@ pub fn save(dir: &Path, next: &mut Next, saving: Saving) -> Result<String, Strin
                 height,
                 rgba,
             };
-            encode::write_png(&mut out, &image).map_err(|e| out.failure(e))?;
+            let mut png = Vec::new();
+            encode::write_png(&mut png, &image)
+                .map_err(|e| format!("cannot save the picture: {e}"))?;
+            png
         }
-        Saving::State(text) => out.write_all(text.as_bytes()).map_err(|e| out.failure(e))?,
+        Saving::State(text) => text.into_bytes(),
+    };
+    for _ in 0..MAX_TRIES {
+        let (n, path) = free_name(dir, ext, *counter)?;
+        let mut out = Output::create(&path, content).map_err(|e| e.to_string())?;
+        out.write_all(&bytes).map_err(|e| out.failure(e))?;
+        let name = out.name();
+        match out.commit_new() {
+            Ok(written) => {
+                *counter = n + 1;
+                return Ok(format!("saved {name} ({})", size(written)));
+            }
+            // Taken meanwhile: on to the next name.
+            Err(Error::Taken(_)) => *counter = n + 1,
+            Err(e) => return Err(e.to_string()),
+        }
     }
-    let name = out.name();
-    let bytes = out.commit().map_err(|e| e.to_string())?;
-    *counter = n + 1;
-    Ok(format!("saved {name} ({})", size(bytes)))
+    Err(format!(
+        "cannot save: {MAX_TRIES} names in a row were taken while writing in {}",
+        dir.display()
+    ))
 }
 
 /// The first `(N, dir/cloth-demo-N.ext)` from `from` on with nothing at
