@@ -9,15 +9,18 @@
 
 #![forbid(unsafe_code)]
 
+mod actions;
 mod controls;
 mod pointer;
 
 use web_time::{Duration, Instant};
 
 use super::drags::Drags;
-use super::input::{next_scene, Action, Button, RunState};
+#[cfg(doc)]
+use super::input::Action;
+use super::input::{Button, RunState};
 use super::orbit::Orbit;
-use super::pacing::{self, Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
+use super::pacing::{Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
 use crate::sim::{InstructionSet, InstructionSetError, Model, Scene, Simulation};
 
@@ -221,7 +224,7 @@ impl Demo {
     }
 
     /// Steps per second of wall time, when paced at a fixed rate (one of
-    /// [`pacing::SPEEDS`]); `None` uncapped or held.
+    /// [`pacing::SPEEDS`](super::pacing::SPEEDS)); `None` uncapped or held.
     pub fn speed(&self) -> Option<u64> {
         match self.clock {
             Clock::Paced(Mode::Fixed) => Some(self.pacer.rate()),
@@ -328,156 +331,5 @@ impl Demo {
             (RunState::Paused, _) | (RunState::Running, Clock::Held(_)) => None,
             (RunState::Running, Clock::Paced(_)) => Some(self.pacer.next_frame()),
         }
-    }
-
-    /// Do what `action` asks, at `now`:
-    ///
-    /// - [`Action::Stop`] stops stepping (and ends a drag).
-    /// - [`Action::Restart`] starts again from `Initialise()`: the flat
-    ///   sheet (the scene's start) at step 0, shown as it is (paused, it
-    ///   stays at step 0; running, step 1 falls due one period after
-    ///   `now`, with no first frame's extra steps), running again if
-    ///   stopped; the view, the model, the speed, the shading and a pause
-    ///   stay.
-    /// - [`Action::TogglePause`] pauses, or resumes with the next step one
-    ///   period after `now` (the pause is not caught up).
-    /// - [`Action::Step`] runs one step, while paused.
-    /// - [`Action::Slower`] and [`Action::Faster`] change the rate to the
-    ///   next of [`pacing::SPEEDS`], keeping to the wall clock. Uncapped
-    ///   they change nothing but the status, which says why
-    ///   ([`UNCAPPED_SPEED`] until [`NOTICE_FOR`] after `now`); held, they
-    ///   change nothing.
-    /// - [`Action::Model`] changes the physics from the next step on.
-    /// - [`Action::NextScene`] starts the next scene ([`next_scene`]) as a
-    ///   launch with it would: from its start under its own model and
-    ///   look, the view unturned, the first frame running its steps again
-    ///   ([`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS), or the held
-    ///   count); the speed and a pause stay.
-    /// - [`Action::ToggleShade`] turns shading on or off, and
-    ///   [`Action::ToggleSprings`] the springs view.
-    /// - [`Action::ToggleCompare`] turns compare mode on (both halves from
-    ///   step 0, with no first frame, as [`Action::Restart`]) or off.
-    /// - [`Action::TogglePanel`] changes nothing (the window shows or hides
-    ///   its panel).
-    /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
-    ///   the camera (a held point's target with it).
-    /// - [`Action::Pin`] pins the held point where it is and lets go.
-    /// - [`Action::Help`] changes nothing (the front end shows the keys).
-    ///
-    /// Nothing but [`Action::Restart`] acts while stopped. Any action ends
-    /// a notice in the status.
-    pub fn apply(&mut self, action: Action, now: Instant) {
-        if self.state == RunState::Stopped && action != Action::Restart {
-            return;
-        }
-        self.notice = None;
-        match action {
-            Action::Stop => {
-                self.state = RunState::Stopped;
-                self.drags.end(&mut self.sim);
-            }
-            Action::Restart => self.restart(now),
-            Action::NextScene => {
-                let scene = next_scene(self.scene);
-                self.start_scene(scene, now);
-            }
-            Action::ToggleShade => self.shade = !self.shade,
-            Action::ToggleSprings => self.springs = !self.springs,
-            Action::ToggleCompare => {
-                let on = !self.compare();
-                self.set_compare(on);
-                if on {
-                    self.pacer.restart(now);
-                    self.started = true;
-                }
-            }
-            Action::TogglePanel => {}
-            Action::TogglePause => match self.state {
-                RunState::Running => self.state = RunState::Paused,
-                _ => {
-                    self.state = RunState::Running;
-                    self.pacer.resume(now);
-                }
-            },
-            Action::Step => {
-                if self.state == RunState::Paused {
-                    self.sim.step();
-                    if let Some(original) = &mut self.original {
-                        original.step();
-                    }
-                }
-            }
-            Action::Slower | Action::Faster => {
-                if self.clock == Clock::Paced(Mode::Uncapped) {
-                    self.notice = Some(Notice {
-                        text: UNCAPPED_SPEED,
-                        until: now + NOTICE_FOR,
-                    });
-                } else if let Some(rate) = self.speed() {
-                    let rate = if action == Action::Slower {
-                        pacing::slower(rate)
-                    } else {
-                        pacing::faster(rate)
-                    };
-                    self.pacer.set_rate(rate, now);
-                }
-            }
-            Action::Model(change) => self.sim.set_model(change.apply(self.sim.model())),
-            Action::ZoomIn | Action::ZoomOut => {
-                let notches = if action == Action::ZoomIn { 1.0 } else { -1.0 };
-                self.drags.zoom_notches(notches, &mut self.sim);
-            }
-            Action::Home => {
-                self.drags.home(&mut self.sim);
-            }
-            Action::Pin => {
-                self.drags.pin(&mut self.sim);
-            }
-            Action::Help => {}
-        }
-    }
-
-    /// Start again from the scene's start at step 0 under the model as it
-    /// is, counting steps from `now` with no first frame; running again if
-    /// stopped, a pause kept; the view, speed and shading untouched.
-    fn restart(&mut self, now: Instant) {
-        let model = self.sim.model();
-        self.sim.restart(self.scene.start_cloth(), 0, model);
-        if let Some(original) = &mut self.original {
-            original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
-        }
-        self.drags.forget_grab();
-        self.pacer.restart(now);
-        self.started = true;
-        if self.state == RunState::Stopped {
-            self.state = RunState::Running;
-        }
-    }
-
-    /// Start `scene` as a launch with it would, under its own model and
-    /// look: the view unturned, the clock waiting for a first frame at the
-    /// speed chosen, a pause kept.
-    fn start_scene(&mut self, scene: Scene, now: Instant) {
-        let mut pacer = Pacer::new(self.pacer.mode());
-        pacer.set_rate(self.pacer.rate(), now);
-        let state = match self.state {
-            RunState::Paused => RunState::Paused,
-            _ => RunState::Running,
-        };
-        let mut sim = std::mem::take(&mut self.sim);
-        sim.restart(scene.start_cloth(), 0, scene.model());
-        let mut original = self.original.take();
-        if let Some(original) = &mut original {
-            original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
-        }
-        *self = Demo {
-            original,
-            pacer,
-            state,
-            sim,
-            drags: self.drags.unturned(),
-            springs: self.springs,
-            ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
-        };
     }
 }
