@@ -1,7 +1,5 @@
-// The page's controls: their tests, registered by .ci/web-test.mjs (one
-// browser set-up, one figures.json) through `controlsTests(helpers)`, with
-// that file's helpers: open, close, settle, compareClasses, nativeRender,
-// figures, outDir, repo, WAIT.
+// The page's controls. Run once per engine by .ci/web (see
+// .ci/web-harness.mjs).
 //
 // The controls are read from the one table, src/app/controls.rs
 // (CONTROLS), so a row the page lacks fails here: each is found by its
@@ -13,6 +11,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  WAIT, chromiumOnly, close, compareClasses, figures, nativeRender, open, outDir, repo, settle,
+} from './web-harness.mjs';
 
 /// The rows of CONTROLS: { id, section, label, widget, key, flag, hint }.
 function tableOfControls(repo) {
@@ -27,13 +28,14 @@ function tableOfControls(repo) {
   return rows;
 }
 
-/// The control for `c` on `page`: by its label, a button by its name.
+/// The control for `c` on `page` (the harness's page, or playwright's):
+/// by its label, a button by its name.
 const find = (page, c) => (c.widget === 'Button'
   ? page.getByRole('button', { name: c.label, exact: true })
   : page.getByLabel(c.label, { exact: true }));
 
 /// The first key of a row's key text ("1, 5 and 0" -> "1", ". or Right"
-/// -> ".", "N" -> "n"), as playwright's keyboard presses it.
+/// -> ".", "N" -> "n"), as the keyboard presses it.
 function firstKey(key) {
   const k = key.split(/, | or | and /)[0];
   return /^[A-Z]$/.test(k) ? k.toLowerCase() : k;
@@ -91,251 +93,255 @@ async function use(page, c, to) {
   }
 }
 
-export function controlsTests({ open, close, settle, compareClasses, nativeRender, figures, outDir, repo, WAIT }) {
-  const rows = tableOfControls(repo);
+const rows = tableOfControls(repo);
 
-  test('every control of the table is on the page, found by its label, of its kind, its hint and key its title', { timeout: 60_000 }, async () => {
-    const page = await open('?steps=250', { width: 1280, height: 800 });
-    const kinds = { Check: 'checkbox', Slider: 'range', Select: 'select-one', Button: 'button' };
-    for (const c of rows) {
-      const control = find(page, c);
-      assert.equal(await control.count(), 1, `${c.label}: one control by that label`);
-      const [type, title, output] = await control.evaluate((e) => [e.type, e.title,
-        document.querySelector(`output[for="${e.id}"]`)?.textContent]);
-      assert.equal(type, kinds[c.widget], `${c.label}: a ${c.widget}`);
-      assert.ok(title.startsWith(c.hint.slice(0, 40)), `${c.label}: the hint as title: ${title}`);
-      if (c.key) assert.ok(title.endsWith(`Key: ${c.key}.`), `${c.label}: the key in the title: ${title}`);
-      if (c.widget === 'Slider') assert.ok(output, `${c.label}: an output showing the value`);
+test('every control of the table is on the page, found by its label, of its kind, its hint and key its title', { timeout: 60_000 }, async () => {
+  const page = await open('?steps=250', { width: 1280, height: 800 });
+  const kinds = { Check: 'checkbox', Slider: 'range', Select: 'select-one', Button: 'button' };
+  for (const c of rows) {
+    const control = find(page, c);
+    assert.equal(await control.count(), 1, `${c.label}: one control by that label`);
+    const [type, title, output] = await control.evaluate((e) => [e.type, e.title,
+      document.querySelector(`output[for="${e.id}"]`)?.textContent]);
+    assert.equal(type, kinds[c.widget], `${c.label}: a ${c.widget}`);
+    assert.ok(title.startsWith(c.hint.slice(0, 40)), `${c.label}: the hint as title: ${title}`);
+    if (c.key) assert.ok(title.endsWith(`Key: ${c.key}.`), `${c.label}: the key in the title: ${title}`);
+    if (c.widget === 'Slider') assert.ok(output, `${c.label}: an output showing the value`);
+  }
+  const count = await page.locator('#controls input, #controls select, #controls button').count();
+  assert.equal(count, rows.length, 'no control the table lacks');
+  // The values shown are the demo's: the original model at step 250.
+  assert.equal(await page.getByLabel('Diagonal springs', { exact: true }).isChecked(), true);
+  assert.equal(await page.getByLabel('Bending springs', { exact: true }).isChecked(), false);
+  assert.equal(await page.locator('output[for="control-passes-a-step"]').textContent(), '15');
+  assert.equal(await page.getByLabel('Scene', { exact: true }).inputValue(), 'original');
+  assert.equal(await page.getByLabel('Damping', { exact: true }).isDisabled(), true, 'Damping is off without inertia');
+  assert.equal(await page.getByRole('button', { name: 'One step', exact: true }).isDisabled(), true, 'One step only while paused');
+  assert.equal(await page.locator('#readout').textContent(), 'Step 250');
+  figures.controls = rows.length;
+  await close(page);
+});
+
+test('the controls beside the picture at desktop width (the README\'s screenshot)', { timeout: 60_000 }, async () => {
+  const box = (page, selector) => page.locator(selector).boundingBox();
+  const desktop = await open('?steps=250&bend=1', { width: 1280, height: 800 });
+  const [canvas, controls] = [await box(desktop, '#cloth'), await box(desktop, '#controls')];
+  figures.layout = { desktop: { canvas, controls } };
+  assert.ok(controls.x >= canvas.x + canvas.width && controls.y < canvas.y + canvas.height,
+    `beside: canvas ${JSON.stringify(canvas)}, controls ${JSON.stringify(controls)}`);
+  assert.ok(controls.x + controls.width <= 1280 && controls.y + controls.height <= 800, 'all in the window');
+  await desktop.screenshot({ path: path.join(outDir, 'page_desktop.png') });
+  await close(desktop);
+});
+
+test('the controls under the picture on a phone (the README\'s screenshot)', { timeout: 60_000, skip: chromiumOnly('emulation') }, async () => {
+  const box = (page, selector) => page.locator(selector).boundingBox();
+  const phone = await open('?steps=250&bend=1', { width: 390, height: 844, touch: true, mobile: true });
+  const [c2, k2] = [await box(phone, '#cloth'), await box(phone, '#controls')];
+  assert.ok(k2.y >= c2.y + c2.height && k2.x >= 0 && k2.x + k2.width <= 390,
+    `under: canvas ${JSON.stringify(c2)}, controls ${JSON.stringify(k2)}`);
+  await phone.evaluate(() => document.querySelector('figure').scrollIntoView());
+  await settle(phone);
+  await phone.screenshot({ path: path.join(outDir, 'page_phone.png') });
+  figures.layout_phone = { canvas: c2, controls: k2 };
+  await close(phone);
+});
+
+test('each control with a key does what its key does (two pages in step, keys on one, controls on the other)', { timeout: 120_000 }, async () => {
+  const keys = await open('?steps=250', { width: 1280, height: 800 });
+  const controls = await open('?steps=250', { width: 1280, height: 800 });
+  const byId = Object.fromEntries(rows.map((c) => [c.id, c]));
+  // The table's keyed controls in its order (Speed apart: a held clock
+  // has no speed, the next test), each step changing something; the
+  // slider's other keys too, and Nearer again before Reset view.
+  const plan = [];
+  for (const c of rows.filter((r) => r.key && r.id !== 'Speed')) {
+    if (c.id === 'Passes') {
+      plan.push([c, '1', 0], [c, '5', 4], [c, '0', 14]);
+    } else if (c.id === 'Home') {
+      plan.push([byId.ZoomIn, '+'], [c, 'Home']);
+    } else {
+      plan.push([c, firstKey(c.key)]);
     }
-    const count = await page.locator('#controls input, #controls select, #controls button').count();
-    assert.equal(count, rows.length, 'no control the table lacks');
-    // The values shown are the demo's: the original model at step 250.
-    assert.equal(await page.getByLabel('Diagonal springs', { exact: true }).isChecked(), true);
-    assert.equal(await page.getByLabel('Bending springs', { exact: true }).isChecked(), false);
-    assert.equal(await page.locator('output[for="control-passes-a-step"]').textContent(), '15');
-    assert.equal(await page.getByLabel('Scene', { exact: true }).inputValue(), 'original');
-    assert.equal(await page.getByLabel('Damping', { exact: true }).isDisabled(), true, 'Damping is off without inertia');
-    assert.equal(await page.getByRole('button', { name: 'One step', exact: true }).isDisabled(), true, 'One step only while paused');
-    assert.equal(await page.locator('#readout').textContent(), 'Step 250');
-    figures.controls = rows.length;
-    await close(page);
-  });
+  }
+  let before = await steady(keys, settle);
+  assert.deepEqual(await steady(controls, settle), before);
+  const done = [];
+  for (const [c, key, to] of plan) {
+    await keys.keyboard.press(key);
+    await use(controls, c, to);
+    const [a, b] = [await steady(keys, settle), await steady(controls, settle)];
+    assert.deepEqual(b, a, `${c.label} and its key ${key} differ`);
+    assert.notDeepEqual(a, before, `${c.label} (${key}) changed nothing`);
+    before = a;
+    done.push(c.label);
+  }
+  const keyed = rows.filter((r) => r.key && r.id !== 'Speed').map((r) => r.label);
+  assert.deepEqual([...new Set(done)].sort(), [...keyed].sort(), 'every keyed control tried');
+  figures.controls_like_keys = done.length;
+  await close(keys);
+  await close(controls);
 
-  test('the controls beside the picture at desktop width, under it on a phone (the README\'s screenshots)', { timeout: 60_000 }, async () => {
-    const box = (page, selector) => page.locator(selector).boundingBox();
-    const desktop = await open('?steps=250&bend=1', { width: 1280, height: 800 });
-    const [canvas, controls] = [await box(desktop, '#cloth'), await box(desktop, '#controls')];
-    assert.ok(controls.x >= canvas.x + canvas.width && controls.y < canvas.y + canvas.height,
-      `beside: canvas ${JSON.stringify(canvas)}, controls ${JSON.stringify(controls)}`);
-    assert.ok(controls.x + controls.width <= 1280 && controls.y + controls.height <= 800, 'all in the window');
-    await desktop.screenshot({ path: path.join(outDir, 'page_desktop.png') });
-    await close(desktop);
-    const phone = await open('?steps=250&bend=1', { width: 390, height: 844, touch: true, mobile: true });
-    const [c2, k2] = [await box(phone, '#cloth'), await box(phone, '#controls')];
-    assert.ok(k2.y >= c2.y + c2.height && k2.x >= 0 && k2.x + k2.width <= 390,
-      `under: canvas ${JSON.stringify(c2)}, controls ${JSON.stringify(k2)}`);
-    await phone.evaluate(() => document.querySelector('figure').scrollIntoView());
-    await settle(phone);
-    await phone.screenshot({ path: path.join(outDir, 'page_phone.png') });
-    figures.layout = { desktop: { canvas, controls }, phone: { canvas: c2, controls: k2 } };
-    await close(phone);
-  });
+  // The speed, on running pages: ] and [ as the select.
+  const k2 = await open('', { width: 1280, height: 800 });
+  const c2 = await open('', { width: 1280, height: 800 });
+  const speed = byId.Speed;
+  for (const [key, value] of [[']', '120'], [']', '240'], ['[', '120']]) {
+    await k2.keyboard.press(key);
+    await find(c2, speed).selectOption(value);
+    const caption = (p) => p.locator('#caption').textContent();
+    assert.equal(await caption(c2), await caption(k2), `Steps a second ${value} and ${key}`);
+    assert.match(await caption(c2), new RegExp(`^${value} steps/s\\. `));
+    assert.equal(await find(k2, speed).inputValue(), value, 'the key moves the select');
+  }
+  await close(k2);
+  await close(c2);
+});
 
-  test('each control with a key does what its key does (two pages in step, keys on one, controls on the other)', { timeout: 120_000 }, async () => {
-    const keys = await open('?steps=250', { width: 1280, height: 800 });
-    const controls = await open('?steps=250', { width: 1280, height: 800 });
-    const byId = Object.fromEntries(rows.map((c) => [c.id, c]));
-    // The table's keyed controls in its order (Speed apart: a held clock
-    // has no speed, the next test), each step changing something; the
-    // slider's other keys too, and Nearer again before Reset view.
-    const plan = [];
-    for (const c of rows.filter((r) => r.key && r.id !== 'Speed')) {
-      if (c.id === 'Passes') {
-        plan.push([c, '1', 0], [c, '5', 4], [c, '0', 14]);
-      } else if (c.id === 'Home') {
-        plan.push([byId.ZoomIn, '+'], [c, 'Home']);
-      } else {
-        plan.push([c, firstKey(c.key)]);
-      }
+test('keys on a focused control are the control\'s; Tab moves the focus; other keys still reach the demo', { timeout: 60_000 }, async () => {
+  const page = await open('?steps=250', { width: 1280, height: 800 });
+  const caption = () => page.locator('#caption').textContent();
+  const bend = page.getByLabel('Bending springs', { exact: true });
+  await bend.click();
+  assert.match(await caption(), /^Bending springs\. /);
+  // Space on the checkbox unticks it, once, and does not pause.
+  await page.keyboard.press('Space');
+  assert.equal(await bend.isChecked(), false);
+  assert.equal(await page.evaluate(() => clothDemo.paused()), false, 'Space on a checkbox does not pause');
+  assert.doesNotMatch(await caption(), /ending springs/);
+  // B, on the same checkbox, is the demo's: bend on, the box follows.
+  await page.keyboard.press('b');
+  assert.equal(await bend.isChecked(), true, 'B ticks the box');
+  // Tab: the next control, nothing else changed, the key not stopped.
+  const was = await caption();
+  await page.evaluate(() => window.addEventListener('keydown', (e) => { window.tabPrevented = e.defaultPrevented; }));
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'control-move-in-place');
+  assert.equal(await page.evaluate(() => window.tabPrevented), false, 'Tab is not swallowed');
+  assert.equal(await caption(), was);
+  // Paused: Right on a slider moves the slider, not a step.
+  await page.getByLabel('Pause', { exact: true }).click();
+  const passes = page.getByLabel('Passes a step', { exact: true });
+  await passes.focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => clothDemo.steps()), 250, 'Right on the slider runs no step');
+  assert.equal(await page.locator('output[for="control-passes-a-step"]').textContent(), '16');
+  assert.match(await caption(), /16 passes/);
+  // Typing in the scene select picks a scene (c: curtain), no compare.
+  await page.getByLabel('Scene', { exact: true }).focus();
+  await page.keyboard.press('c');
+  await page.waitForFunction(() => /^Paused, step \d+, curtain, /.test(document.getElementById('caption').textContent), null, { timeout: WAIT });
+  assert.equal(await page.getByLabel('Compare with the original', { exact: true }).isChecked(), false);
+  assert.ok(!new URLSearchParams(await page.evaluate(() => location.search)).has('compare'));
+  await close(page);
+});
+
+test('the address follows the settings, keeps ?steps, and reloading it gives the same state', { timeout: 90_000 }, async () => {
+  const page = await open('?steps=250', { width: 1280, height: 800 });
+  const search = () => page.evaluate(() => location.search);
+  const reload = async () => {
+    await page.reload();
+    await page.waitForFunction(() => window.clothDemo?.firstFrameMs() !== undefined, null, { timeout: WAIT });
+  };
+  await page.getByLabel('Bending springs', { exact: true }).click();
+  assert.equal(await search(), '?steps=250&bend=1');
+  await reload();
+  assert.equal(await page.getByLabel('Bending springs', { exact: true }).isChecked(), true);
+  assert.match(await page.locator('#caption').textContent(), /^Bending springs\. /);
+  // Every control with a flag and no key, in the table's order (a
+  // control that is off is turned on by the checkbox above it first):
+  // the query changes with it (its flag, or the flag that implies it:
+  // ?thickness for self-collision).
+  const flagged = rows.filter((c) => c.flag && !c.key);
+  for (const c of flagged) {
+    const control = find(page, c);
+    if (await control.isDisabled()) {
+      const k = rows.indexOf(c);
+      const above = rows.slice(0, k).reverse().find((r) => r.widget === 'Check');
+      await use(page, above);
+      assert.equal(await control.isDisabled(), false, `${above.label} turns ${c.label} on`);
     }
-    let before = await steady(keys, settle);
-    assert.deepEqual(await steady(controls, settle), before);
-    const done = [];
-    for (const [c, key, to] of plan) {
-      await keys.keyboard.press(key);
-      await use(controls, c, to);
-      const [a, b] = [await steady(keys, settle), await steady(controls, settle)];
-      assert.deepEqual(b, a, `${c.label} and its key ${key} differ`);
-      assert.notDeepEqual(a, before, `${c.label} (${key}) changed nothing`);
-      before = a;
-      done.push(c.label);
-    }
-    const keyed = rows.filter((r) => r.key && r.id !== 'Speed').map((r) => r.label);
-    assert.deepEqual([...new Set(done)].sort(), [...keyed].sort(), 'every keyed control tried');
-    figures.controls_like_keys = done.length;
-    await close(keys);
-    await close(controls);
+    const [was, wasSearch] = [await page.locator('#caption').textContent(), await search()];
+    await use(page, c);
+    const params = new URLSearchParams(await search());
+    assert.notEqual(await search(), wasSearch, `${c.label} changed the query`);
+    assert.ok(params.has(c.flag) || (c.id === 'SelfCollision' && params.has('thickness')), `${c.label}: ?${c.flag} in ${await search()}`);
+    assert.equal(params.get('steps'), '250', 'the page\'s own ?steps kept');
+    assert.notEqual(await page.locator('#caption').textContent(), was, `${c.label} changed the caption`);
+  }
+  const pick = (s) => ({ caption: s.caption, search: s.search, form: s.form });
+  const set = pick(await steady(page, settle));
+  await reload();
+  assert.deepEqual(pick(await steady(page, settle)), set, 'the reloaded address gives the same settings');
+  figures.address = set.search;
+  await close(page);
+});
 
-    // The speed, on running pages: ] and [ as the select.
-    const k2 = await open('', { width: 1280, height: 800 });
-    const c2 = await open('', { width: 1280, height: 800 });
-    const speed = byId.Speed;
-    for (const [key, value] of [[']', '120'], [']', '240'], ['[', '120']]) {
-      await k2.keyboard.press(key);
-      await find(c2, speed).selectOption(value);
-      const caption = (p) => p.locator('#caption').textContent();
-      assert.equal(await caption(c2), await caption(k2), `Steps a second ${value} and ${key}`);
-      assert.match(await caption(c2), new RegExp(`^${value} steps/s\\. `));
-      assert.equal(await find(k2, speed).inputValue(), value, 'the key moves the select');
-    }
-    await close(k2);
-    await close(c2);
-  });
+test('Save picture and Save state download the picture and the state, under new names', { timeout: 60_000 }, async () => {
+  const page = await open('?steps=250', { width: 1280, height: 800 });
+  const save = async (label) => {
+    const { name, bytes } = await page.download(() => page.getByRole('button', { name: label, exact: true }).click());
+    return [name, bytes];
+  };
+  const [pngName, png] = await save('Save picture');
+  assert.equal(pngName, 'cloth-demo-1.png');
+  const buffer = await page.evaluate(() => Array.from(clothDemo.drawingBuffer()));
+  fs.writeFileSync(path.join(outDir, 'web_saved_picture.png'), png);
+  const native = nativeRender(250, buffer, [0, 0], 'web_saved_picture_native.png');
+  const r = await compareClasses(page, png, native);
+  assert.deepEqual(r.size, buffer, 'the saved picture is the drawing buffer');
+  assert.ok(r.agree >= 0.98, `the saved picture agrees with render on ${(100 * r.agree).toFixed(2)}%`);
+  const [csvName, csv] = await save('Save state');
+  assert.equal(csvName, 'cloth-demo-2.csv');
+  assert.equal(csv.toString('utf8'), await page.evaluate(() => clothDemo.stateCsv()));
+  figures.saved_picture_agree = r.agree;
+  await close(page);
+});
 
-  test('keys on a focused control are the control\'s; Tab moves the focus; other keys still reach the demo', { timeout: 60_000 }, async () => {
-    const page = await open('?steps=250', { width: 1280, height: 800 });
-    const caption = () => page.locator('#caption').textContent();
-    const bend = page.getByLabel('Bending springs', { exact: true });
-    await bend.click();
-    assert.match(await caption(), /^Bending springs\. /);
-    // Space on the checkbox unticks it, once, and does not pause.
-    await page.keyboard.press('Space');
-    assert.equal(await bend.isChecked(), false);
-    assert.equal(await page.evaluate(() => clothDemo.paused()), false, 'Space on a checkbox does not pause');
-    assert.doesNotMatch(await caption(), /ending springs/);
-    // B, on the same checkbox, is the demo's: bend on, the box follows.
-    await page.keyboard.press('b');
-    assert.equal(await bend.isChecked(), true, 'B ticks the box');
-    // Tab: the next control, nothing else changed, the key not stopped.
-    const was = await caption();
-    await page.evaluate(() => window.addEventListener('keydown', (e) => { window.tabPrevented = e.defaultPrevented; }));
-    await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'control-move-in-place');
-    assert.equal(await page.evaluate(() => window.tabPrevented), false, 'Tab is not swallowed');
-    assert.equal(await caption(), was);
-    // Paused: Right on a slider moves the slider, not a step.
-    await page.getByLabel('Pause', { exact: true }).click();
-    const passes = page.getByLabel('Passes a step', { exact: true });
-    await passes.focus();
-    await page.keyboard.press('ArrowRight');
-    assert.equal(await page.evaluate(() => clothDemo.steps()), 250, 'Right on the slider runs no step');
-    assert.equal(await page.locator('output[for="control-passes-a-step"]').textContent(), '16');
-    assert.match(await caption(), /16 passes/);
-    // Typing in the scene select picks a scene (c: curtain), no compare.
-    await page.getByLabel('Scene', { exact: true }).focus();
-    await page.keyboard.press('c');
-    await page.waitForFunction(() => /^Paused, step \d+, curtain, /.test(document.getElementById('caption').textContent), null, { timeout: WAIT });
-    assert.equal(await page.getByLabel('Compare with the original', { exact: true }).isChecked(), false);
-    assert.ok(!new URLSearchParams(await page.evaluate(() => location.search)).has('compare'));
-    await close(page);
-  });
+test('a phone (390 x 844, touch): the canvas fits, every control is on screen and answers a tap', { timeout: 120_000, skip: chromiumOnly('emulation') }, async () => {
+  // Taps are playwright's (its locators' tap(), through the DevTools
+  // protocol): this test drives playwright's page itself.
+  const phone = { width: 390, height: 844, scale: 3, touch: true, mobile: true };
+  const page = await open('?steps=250', phone);
+  const width = await page.evaluate(() => [innerWidth, document.documentElement.scrollWidth]);
+  assert.deepEqual(width, [390, 390], 'nothing wider than the screen');
+  const canvas = await page.locator('#cloth').boundingBox();
+  assert.ok(canvas.x >= 0 && canvas.x + canvas.width <= 390, `the canvas fits: ${JSON.stringify(canvas)}`);
+  const reached = [];
+  for (const c of rows) {
+    const control = find(page.chromium, c);
+    await control.scrollIntoViewIfNeeded();
+    const box = await control.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `${c.label} within the screen: ${JSON.stringify(box)}`);
+    if (await control.isDisabled()) continue;
+    const before = await control.evaluate((e) => (e.type === 'checkbox' ? e.checked : e.value));
+    const steps = await page.evaluate(() => clothDemo.steps());
+    await control.tap({ position: c.widget === 'Slider' ? { x: box.width * 0.8, y: box.height / 2 } : undefined });
+    const [after, focused] = await control.evaluate((e) => [e.type === 'checkbox' ? e.checked : e.value, document.activeElement === e]);
+    if (c.widget === 'Check') assert.notEqual(after, before, `a tap ticks ${c.label}`);
+    else if (c.widget === 'Slider') assert.notEqual(after, before, `a tap moves ${c.label}`);
+    else if (c.id === 'Step') assert.equal(await page.evaluate(() => clothDemo.steps()), steps + 1, 'a tap on One step steps');
+    else assert.ok(focused, `a tap reaches ${c.label}`);
+    reached.push(c.label);
+  }
+  figures.phone_tapped = reached.length;
+  assert.ok(reached.length >= rows.length - 1, `tapped ${reached.length} of ${rows.length}`);
+  await close(page);
 
-  test('the address follows the settings, keeps ?steps, and reloading it gives the same state', { timeout: 90_000 }, async () => {
-    const page = await open('?steps=250', { width: 1280, height: 800 });
-    const search = () => page.evaluate(() => location.search);
-    const reload = async () => {
-      await page.reload();
-      await page.waitForFunction(() => window.clothDemo?.firstFrameMs() !== undefined, null, { timeout: WAIT });
-    };
-    await page.getByLabel('Bending springs', { exact: true }).click();
-    assert.equal(await search(), '?steps=250&bend=1');
-    await reload();
-    assert.equal(await page.getByLabel('Bending springs', { exact: true }).isChecked(), true);
-    assert.match(await page.locator('#caption').textContent(), /^Bending springs\. /);
-    // Every control with a flag and no key, in the table's order (a
-    // control that is off is turned on by the checkbox above it first):
-    // the query changes with it (its flag, or the flag that implies it:
-    // ?thickness for self-collision).
-    const flagged = rows.filter((c) => c.flag && !c.key);
-    for (const c of flagged) {
-      const control = find(page, c);
-      if (await control.isDisabled()) {
-        const k = rows.indexOf(c);
-        const above = rows.slice(0, k).reverse().find((r) => r.widget === 'Check');
-        await use(page, above);
-        assert.equal(await control.isDisabled(), false, `${above.label} turns ${c.label} on`);
-      }
-      const [was, wasSearch] = [await page.locator('#caption').textContent(), await search()];
-      await use(page, c);
-      const params = new URLSearchParams(await search());
-      assert.notEqual(await search(), wasSearch, `${c.label} changed the query`);
-      assert.ok(params.has(c.flag) || (c.id === 'SelfCollision' && params.has('thickness')), `${c.label}: ?${c.flag} in ${await search()}`);
-      assert.equal(params.get('steps'), '250', 'the page\'s own ?steps kept');
-      assert.notEqual(await page.locator('#caption').textContent(), was, `${c.label} changed the caption`);
-    }
-    const pick = (s) => ({ caption: s.caption, search: s.search, form: s.form });
-    const set = pick(await steady(page, settle));
-    await reload();
-    assert.deepEqual(pick(await steady(page, settle)), set, 'the reloaded address gives the same settings');
-    figures.address = set.search;
-    await close(page);
-  });
-
-  test('Save picture and Save state download the picture and the state, under new names', { timeout: 60_000 }, async () => {
-    const page = await open('?steps=250', { width: 1280, height: 800 });
-    const save = async (label) => {
-      const [download] = await Promise.all([page.waitForEvent('download', { timeout: WAIT }),
-        page.getByRole('button', { name: label, exact: true }).click()]);
-      return [download.suggestedFilename(), fs.readFileSync(await download.path())];
-    };
-    const [pngName, png] = await save('Save picture');
-    assert.equal(pngName, 'cloth-demo-1.png');
-    const buffer = await page.evaluate(() => Array.from(clothDemo.drawingBuffer()));
-    fs.writeFileSync(path.join(outDir, 'web_saved_picture.png'), png);
-    const native = nativeRender(250, buffer, [0, 0], 'web_saved_picture_native.png');
-    const r = await compareClasses(page, png, native);
-    assert.deepEqual(r.size, buffer, 'the saved picture is the drawing buffer');
-    assert.ok(r.agree >= 0.98, `the saved picture agrees with render on ${(100 * r.agree).toFixed(2)}%`);
-    const [csvName, csv] = await save('Save state');
-    assert.equal(csvName, 'cloth-demo-2.csv');
-    assert.equal(csv.toString('utf8'), await page.evaluate(() => clothDemo.stateCsv()));
-    figures.saved_picture_agree = r.agree;
-    await close(page);
-  });
-
-  test('a phone (390 x 844, touch): the canvas fits, every control is on screen and answers a tap', { timeout: 120_000 }, async () => {
-    const phone = { width: 390, height: 844, scale: 3, touch: true, mobile: true };
-    const page = await open('?steps=250', phone);
-    const width = await page.evaluate(() => [innerWidth, document.documentElement.scrollWidth]);
-    assert.deepEqual(width, [390, 390], 'nothing wider than the screen');
-    const canvas = await page.locator('#cloth').boundingBox();
-    assert.ok(canvas.x >= 0 && canvas.x + canvas.width <= 390, `the canvas fits: ${JSON.stringify(canvas)}`);
-    const reached = [];
-    for (const c of rows) {
-      const control = find(page, c);
-      await control.scrollIntoViewIfNeeded();
-      const box = await control.boundingBox();
-      assert.ok(box.x >= 0 && box.x + box.width <= 390, `${c.label} within the screen: ${JSON.stringify(box)}`);
-      if (await control.isDisabled()) continue;
-      const before = await control.evaluate((e) => (e.type === 'checkbox' ? e.checked : e.value));
-      const steps = await page.evaluate(() => clothDemo.steps());
-      await control.tap({ position: c.widget === 'Slider' ? { x: box.width * 0.8, y: box.height / 2 } : undefined });
-      const [after, focused] = await control.evaluate((e) => [e.type === 'checkbox' ? e.checked : e.value, document.activeElement === e]);
-      if (c.widget === 'Check') assert.notEqual(after, before, `a tap ticks ${c.label}`);
-      else if (c.widget === 'Slider') assert.notEqual(after, before, `a tap moves ${c.label}`);
-      else if (c.id === 'Step') assert.equal(await page.evaluate(() => clothDemo.steps()), steps + 1, 'a tap on One step steps');
-      else assert.ok(focused, `a tap reaches ${c.label}`);
-      reached.push(c.label);
-    }
-    figures.phone_tapped = reached.length;
-    assert.ok(reached.length >= rows.length - 1, `tapped ${reached.length} of ${rows.length}`);
-    await close(page);
-
-    // A tap on a what-if changes the physics: paused, bending springs,
-    // ten taps on One step, against the untouched run's step 260.
-    const tapped = await open('?steps=250', phone);
-    for (const label of ['Pause', 'Bending springs']) {
-      await tapped.getByLabel(label, { exact: true }).tap();
-    }
-    const step = tapped.getByRole('button', { name: 'One step', exact: true });
-    for (let k = 0; k < 10; k++) await step.tap();
-    const got = await tapped.evaluate(() => [clothDemo.steps(), clothDemo.stateCsv()]);
-    const untouched = await open('?steps=260', phone);
-    const want = await untouched.evaluate(() => [clothDemo.steps(), clothDemo.stateCsv()]);
-    assert.equal(got[0], 260);
-    assert.equal(want[0], 260);
-    assert.notEqual(got[1], want[1], 'bending springs changed the cloth');
-    await close(tapped);
-    await close(untouched);
-  });
-}
+  // A tap on a what-if changes the physics: paused, bending springs,
+  // ten taps on One step, against the untouched run's step 260.
+  const tapped = await open('?steps=250', phone);
+  for (const label of ['Pause', 'Bending springs']) {
+    await tapped.chromium.getByLabel(label, { exact: true }).tap();
+  }
+  const step = tapped.chromium.getByRole('button', { name: 'One step', exact: true });
+  for (let k = 0; k < 10; k++) await step.tap();
+  const got = await tapped.evaluate(() => [clothDemo.steps(), clothDemo.stateCsv()]);
+  const untouched = await open('?steps=260', phone);
+  const want = await untouched.evaluate(() => [clothDemo.steps(), clothDemo.stateCsv()]);
+  assert.equal(got[0], 260);
+  assert.equal(want[0], 260);
+  assert.notEqual(got[1], want[1], 'bending springs changed the cloth');
+  await close(tapped);
+  await close(untouched);
+});

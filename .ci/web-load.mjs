@@ -1,0 +1,82 @@
+// The page as it loads: its budgets (the first frame, the size of each
+// wasm build), what a person sees, and what a bad address or a browser
+// without WebGL gets. Run once per engine by .ci/web (see
+// .ci/web-harness.mjs).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ENGINE, RUNNING, WAIT, assertLikeNative, base, close, figures, open, outDir, webDir,
+} from './web-harness.mjs';
+
+/// The budgets: the first frame drawn within this many ms of the
+/// navigation's start, in a fresh browser (nothing cached) ...
+const FIRST_FRAME_MS = 1000;
+/// ... and each wasm build (SIMD128 and scalar) under this many bytes.
+const WASM_BYTES = 600_000;
+
+test('load budgets: the first frame under 1 s after navigation, each .wasm under 600 KB (SIMD128 and scalar)', { timeout: 60_000 }, async (t) => {
+  figures.load = {};
+  for (const [query, build, file] of [['', 'simd128', 'cloth_demo_bg.wasm'], ['?simd=0', 'scalar', 'scalar/cloth_demo_bg.wasm']]) {
+    const page = await open(query);
+    // Where the time went, ms since navigation (the page's marks).
+    const load = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
+      const mark = (name) => performance.getEntriesByName(name)[0]?.startTime;
+      return {
+        dom_content_loaded: nav?.domContentLoadedEventEnd, wasm: wasm && new URL(wasm.name).pathname,
+        wasm_fetched: wasm?.responseEnd, wasm_decoded_bytes: wasm?.decodedBodySize,
+        wasm_ready: mark('cloth-demo: wasm ready'), started: mark('cloth-demo: started'),
+        first_frame: clothDemo.firstFrameMs(),
+      };
+    });
+    await close(page);
+    const bytes = fs.statSync(path.join(webDir, file)).size;
+    figures.load[build] = { ...load, file_bytes: bytes };
+    t.diagnostic(`${ENGINE}, ${build}: first frame ${load.first_frame.toFixed(0)} ms after navigation, ${bytes} bytes of wasm: ${JSON.stringify(load)}`);
+    assert.equal(load.wasm, `/${file}`, `the ${build} build is the one loaded`);
+    // Resource timing's sizes, where the engine reports them.
+    if (load.wasm_decoded_bytes) assert.equal(load.wasm_decoded_bytes, bytes, `the ${build} wasm as fetched`);
+    assert.ok(bytes < WASM_BYTES, `the ${build} wasm is ${bytes} bytes, over ${WASM_BYTES}`);
+    assert.ok(load.first_frame < FIRST_FRAME_MS, `${build}: the first frame came ${load.first_frame.toFixed(0)} ms after navigation: ${JSON.stringify(load)}`);
+  }
+});
+
+test('the page as a person sees it: its title, and the source link works', { timeout: 60_000 }, async () => {
+  const page = await open('?steps=250', { width: 1000, height: 900 });
+  assert.equal(await page.title(), 'Cloth on spheres: a spring-mass cloth demo in the browser');
+  assert.ok(await page.locator('a[href="cloth-demo-source.tar.gz"]').count() >= 1);
+  const status = await page.evaluate(async (url) => (await fetch(url)).status, base + 'cloth-demo-source.tar.gz');
+  assert.equal(status, 200, 'the source link works');
+  await page.screenshot({ path: path.join(outDir, 'web_page.png') });
+  await close(page);
+});
+
+test('a bad ?scene is one line in the caption and the console, and the original runs', { timeout: 60_000 }, async () => {
+  const page = await open('?scene=sail&steps=250', { width: 792 + 32, height: 1000, expectErrors: true });
+  await page.waitForFunction(() => window.clothDemo?.firstFrameMs() !== undefined, null, { timeout: WAIT });
+  const line = 'bad ?scene=sail: unknown scene "sail": expected original, curtain, flag or drape; the original demo runs instead';
+  assert.equal(await page.locator('#caption').textContent(), `${line}. ${RUNNING}`);
+  assert.deepEqual(await page.consoleMessages(), [`warning: cloth-demo: ${line}`]);
+  await assertLikeNative(page, 250, 'web_bad_scene_250');
+  await close(page);
+});
+
+test('a bad ?steps is one line on the page, not a blank canvas', { timeout: 60_000 }, async () => {
+  const page = await open('?steps=lots', { expectErrors: true });
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('The demo cannot start'), null, { timeout: WAIT });
+  assert.equal(await page.locator('#caption').textContent(),
+    'The demo cannot start: bad ?steps=lots: it takes a whole number of steps, 0 to 4294967295');
+  await close(page);
+});
+
+test('a browser with WebGL turned off gets one line saying so', { timeout: 60_000 }, async () => {
+  const page = await open('', { expectErrors: true, webgl: false });
+  await page.waitForFunction(() => document.getElementById('caption').textContent.startsWith('The demo cannot start'), null, { timeout: WAIT });
+  assert.equal(await page.locator('#caption').textContent(),
+    'The demo cannot start: this browser offers no WebGL (neither WebGL2 nor WebGL 1), or it is turned off');
+  await close(page);
+});
