@@ -13,7 +13,7 @@
 // (at the pointer), `_key('down' | 'up', key)` (playwright's key names:
 // 'Space', 'Control', '.', 'a'), `download(action)` (the file the page
 // hands over while `action()` runs: `{ name, bytes }`), `consoleMessages()`
-// and `close()`.
+// and `close()`; and where the engine has one, `_fullPageScreenshot()`.
 
 import fs from 'node:fs';
 
@@ -122,9 +122,11 @@ export class Page {
   }
 
   /// The viewport as the engine draws it, device pixels: PNG bytes,
-  /// saved to `path` too when given one.
-  async screenshot({ path } = {}) {
-    const png = await this._screenshot();
+  /// saved to `path` too when given one. `fullPage`: the whole page
+  /// instead, where the driver has `_fullPageScreenshot()`.
+  async screenshot({ path, fullPage = false } = {}) {
+    if (fullPage && !this._fullPageScreenshot) throw new Error(`${this.engine}: no full-page screenshot`);
+    const png = await (fullPage ? this._fullPageScreenshot() : this._screenshot());
     if (path) fs.writeFileSync(path, png);
     return png;
   }

@@ -35,6 +35,7 @@ class ChromiumPage extends Page {
   async goto(url) { await this.chromium.goto(url, { timeout: WAIT }); }
   async reload() { await this.chromium.reload({ timeout: WAIT }); }
   _screenshot() { return this.chromium.screenshot(); }
+  _fullPageScreenshot() { return this.chromium.screenshot({ fullPage: true }); }
   setViewportSize(size) { return this.chromium.setViewportSize(size); }
 
   async _pointerMoves(points) {

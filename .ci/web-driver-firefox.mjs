@@ -32,6 +32,7 @@ class FirefoxPage extends Page {
   async goto(url) { await this.page.goto(url, { timeout: WAIT }); }
   async reload() { await this.page.reload({ timeout: WAIT }); }
   async _screenshot() { return Buffer.from(await this.page.screenshot()); }
+  async _fullPageScreenshot() { return Buffer.from(await this.page.screenshot({ fullPage: true })); }
   setViewportSize({ width, height }) { return this.page.setViewport({ width, height }); }
 
   async _pointerMoves(points) {
@@ -75,6 +76,9 @@ export async function launch({ width, height, screenScale, webgl = true, display
   const puppeteer = require(process.env.PUPPETEER_CORE ?? 'puppeteer-core');
   const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'cloth-demo-firefox-downloads-'));
   const prefs = {
+    // Scrollbars over the page, as Chromium's headless and GTK's own
+    // draw them, so the viewport is all the page's width.
+    'ui.useOverlayScrollbars': 1,
     'browser.download.dir': downloads,
     'browser.download.folderList': 2,
     'browser.download.useDownloadDir': true,

@@ -122,16 +122,30 @@ export async function close(page) {
 /// Let the page draw whatever input it has had: two animation frames.
 export const settle = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
 
-/// A screenshot of exactly the device pixels the canvas covers: the
-/// viewport's, cropped to the canvas's box with its edges snapped to
-/// device pixels, as the browser places it (and as the drawing buffer is
-/// sized). Saved to `file`; returns the PNG bytes.
+/// A screenshot of exactly the device pixels the canvas covers: the whole
+/// page's, cropped to the canvas's box with its edges snapped to device
+/// pixels, as the browser places it (and as the drawing buffer is sized).
+/// Where the driver takes no full-page screenshot (WebKit's), the
+/// viewport's, a canvas partly out of view scrolled into it for the
+/// screenshot and the page scrolled back after. Saved to `file`; returns
+/// the PNG bytes.
 export async function canvasShot(page, file) {
-  const full = await page.screenshot();
-  const png = await page.evaluate(async (b64) => {
+  const fullPage = Boolean(page._fullPageScreenshot);
+  const scrolled = fullPage ? null : await page.evaluate(() => {
+    const canvas = document.getElementById('cloth');
+    const r = canvas.getBoundingClientRect();
+    if (r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth) return null;
+    const was = [scrollX, scrollY];
+    canvas.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    return was;
+  });
+  if (scrolled) await settle(page);
+  const full = await page.screenshot({ fullPage });
+  const png = await page.evaluate(async ([b64, fullPage]) => {
     const r = document.getElementById('cloth').getBoundingClientRect();
     const dpr = devicePixelRatio;
-    const [x, y] = [Math.round(r.x * dpr), Math.round(r.y * dpr)];
+    const [left, top] = fullPage ? [r.x + scrollX, r.y + scrollY] : [r.x, r.y];
+    const [x, y] = [Math.round(left * dpr), Math.round(top * dpr)];
     const [w, h] = clothDemo.drawingBuffer();
     const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
@@ -144,7 +158,11 @@ export async function canvasShot(page, file) {
     let text = '';
     for (const b of out) text += String.fromCharCode(b);
     return { png: btoa(text) };
-  }, full.toString('base64'));
+  }, [full.toString('base64'), fullPage]);
+  if (scrolled) {
+    await page.evaluate(([x, y]) => scrollTo(x, y), scrolled);
+    await settle(page);
+  }
   assert.ok(png.png, png.error);
   const bytes = Buffer.from(png.png, 'base64');
   fs.writeFileSync(file, bytes);
