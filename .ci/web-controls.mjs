@@ -1,11 +1,10 @@
 // The page's controls. Run once per engine by .ci/web (see
 // .ci/web-harness.mjs).
 //
-// The controls are read from the one table, src/app/controls.rs
-// (CONTROLS), so a row the page lacks fails here: each is found by its
-// label (a button by its name), and each with a key does what its key
-// does, on two pages kept in step, one driven by keys and one by the
-// controls.
+// The controls are read from the one table, CONTROLS (src/app/controls/),
+// so a row the page lacks fails here: each is found by its label (a button
+// by its name), and each with a key does what its key does, on two pages
+// kept in step, one driven by keys and one by the controls.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,10 +15,17 @@ import {
   settle,
 } from './web-harness.mjs';
 
-/// The rows of CONTROLS: { id, section, label, widget, key, flag, hint }.
+/// The rows of CONTROLS (in src/app/controls/table.rs, or
+/// src/app/controls.rs): { id, section, label, widget, key, flag, hint }.
 function tableOfControls(repo) {
-  const text = fs.readFileSync(path.join(repo, 'src/app/controls.rs'), 'utf8');
-  const body = text.slice(text.indexOf('pub const CONTROLS'), text.indexOf('/// The row of [`CONTROLS`]'));
+  const text = ['src/app/controls/table.rs', 'src/app/controls.rs']
+    .map((f) => path.join(repo, f))
+    .filter((f) => fs.existsSync(f))
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .find((t) => t.includes('pub const CONTROLS'));
+  assert.ok(text, 'no CONTROLS table in src/app/controls/table.rs or src/app/controls.rs');
+  const start = text.indexOf('pub const CONTROLS');
+  const body = text.slice(start, text.indexOf('\n];', start));
   const re = /Control \{\s*id: Id::(\w+),\s*section: Section::(\w+),\s*label: "([^"]+)",\s*widget: Widget::(\w+)[\s\S]*?key: (?:Some\("([^"]+)"\)|None),\s*flag: (?:Some\("([^"]+)"\)|None),\s*hint: "((?:[^"\\]|\\.)*)",/g;
   const rows = [];
   for (const m of body.matchAll(re)) {
