@@ -48,6 +48,7 @@
 #![forbid(unsafe_code)]
 
 mod address;
+mod bench;
 mod caption;
 mod changes;
 mod compare;
@@ -73,6 +74,7 @@ use crate::render::Renderer;
 use form::Form;
 use page::Page;
 
+pub use bench::bench_steps;
 pub use caption::{caption, refused_line, CAPTION_RUNNING, CAPTION_STOPPED};
 pub use handle::{wave_values, WebDemo};
 
