@@ -6,6 +6,10 @@
 //     PLAYWRIGHT_CORE=/path/to/node_modules/playwright-core \
 //         node --test .ci/web-test.mjs
 //
+// With .ci/web-hands.mjs (grabs and zoom), .ci/web-controls.mjs (the
+// controls) and .ci/web-survive.mjs (a lost WebGL context, a phone's
+// touch screen), registered below with this file's helpers.
+//
 // Pictures are compared with the native renderer (`cloth-demo render` on
 // Mesa's EGL) by scene colour class, as tests/common's `classify_rgb`
 // does; screenshots and figures go to $WEB_TEST_OUT (target/web-test).
@@ -20,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { handsTests } from './web-hands.mjs';
 import { controlsTests } from './web-controls.mjs';
+import { surviveTests } from './web-survive.mjs';
 
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const webDir = path.resolve(repo, process.env.WEB_DIR ?? 'target/web');
@@ -689,6 +694,10 @@ handsTests({ open, close, settle, canvasShot, installPngDecoder, assertLikeNativ
 // ---------------------------------------------------------------- 6. controls
 
 controlsTests({ open, close, settle, compareClasses, nativeRender, figures, outDir, repo, WAIT });
+
+// ---------------------------------------------------------------- 7. a lost context, a phone
+
+surviveTests({ open, close, settle, canvasShot, nearFraction, figures, outDir, repo, WAIT });
 
 test('no errors or warnings in the console of any page', { timeout: 10_000 }, async () => {
   assert.deepEqual(complaints, []);
