@@ -40,6 +40,7 @@ export function surviveTests({ open, close, settle, canvasShot, nearFraction, fi
   const HOW_MOUSE = pageText(repo, 'HOW_MOUSE');
   const HOW_TOUCH = pageText(repo, 'HOW_TOUCH');
   const LOST = pageText(repo, 'LOST');
+  const STOPPED_TOUCH = pageText(repo, 'STOPPED_TOUCH');
 
   const caption = (page) => page.evaluate(() => document.getElementById('caption').textContent);
   /// The box of the element `selector` names, CSS pixels of the viewport.
@@ -251,6 +252,18 @@ export function surviveTests({ open, close, settle, canvasShot, nearFraction, fi
     const distance = await page.evaluate(() => clothDemo.distance());
     assert.ok(Math.abs(distance - 2.5) < 1e-9, `a pinch to twice the span: distance ${distance}`);
     assert.equal(await page.evaluate(() => clothDemo.running()), true, 'a pinch is no tap');
+
+    // Stopped (a keyboard's Escape), a tap starts it again from step 0,
+    // once: the click that follows the tap restarts nothing more.
+    await page.keyboard.press('Escape');
+    assert.equal(await caption(page), STOPPED_TOUCH);
+    await page.evaluate(() => document.addEventListener('click', () => {
+      window.afterTap = [clothDemo.steps(), clothDemo.running(), clothDemo.paused()];
+    }, { once: true }));
+    await page.touchscreen.tap(cx, cy);
+    await page.waitForFunction(() => window.afterTap !== undefined, null, { timeout: WAIT });
+    assert.deepEqual(await page.evaluate(() => window.afterTap), [0, true, false], 'a tap once stopped restarts');
+    assert.equal(await caption(page), HOW_TOUCH);
 
     // The key list: its summary says gestures, a tap opens it on screen,
     // in touch words.
