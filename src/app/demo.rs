@@ -305,6 +305,15 @@ impl Demo {
         self.physics
     }
 
+    /// Go on from `now` as if the clock had stood still since the last
+    /// frame: the steps that fell due meanwhile are not run (the page
+    /// holds its steps while its picture is lost). The next step falls due
+    /// one period after `now`; before the first frame, and under a held
+    /// clock, nothing changes.
+    pub fn resume_clock(&mut self, now: Instant) {
+        self.pacer.resume(now);
+    }
+
     /// When the notice in the status ends, if one shows: the front end
     /// calls [`Demo::expire_notice`] then to show the status without it.
     pub fn notice_until(&self) -> Option<Instant> {

@@ -3,6 +3,9 @@
 //! printed, with the mouse's drags and the wheel ([`POINTER`]), by F1 or H
 //! and by `cloth-demo --help` ([`help`]).
 //!
+//! The page lists them in its own words (no flags, no window):
+//! [`page_text::key_list`](super::page_text::key_list).
+//!
 //! A new control is one row here (and, for a new "what if", one
 //! [`ModelChange`] variant).
 

@@ -19,6 +19,8 @@
 //! egui (feature `window`).
 //! [`readout`] smooths the panels' figures (steps a second, the physics'
 //! time a step, the frame time).
+//! [`page_text`] words the page's caption and key list for a mouse or
+//! for touch.
 //! [`grab`] replays a scripted grab on a simulation's steps (the headless
 //! commands' `--grab`).
 //!
@@ -46,6 +48,7 @@ pub mod input;
 pub mod keys;
 pub mod orbit;
 pub mod pacing;
+pub mod page_text;
 pub mod readout;
 mod size;
 mod title;

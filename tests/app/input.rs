@@ -135,6 +135,41 @@ fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
 }
 
 #[test]
+fn a_tap_pauses_and_resumes_and_once_stopped_restarts() {
+    use input::action_for_tap;
+    assert_eq!(action_for_tap(RunState::Running), Action::TogglePause);
+    assert_eq!(action_for_tap(RunState::Paused), Action::TogglePause);
+    assert_eq!(action_for_tap(RunState::Stopped), Action::Restart);
+}
+
+#[test]
+fn a_finger_lifted_soon_and_in_place_is_a_tap() {
+    use cloth_demo::app::input::{Touches, LONG_PRESS, LONG_PRESS_SLOP};
+    let ms = LONG_PRESS.as_secs_f64() * 1000.0;
+    let mut t = Touches::new();
+    // Down and up again within the slop, sooner than a long press.
+    t.down(1, (50.0, 50.0), 0.0);
+    t.moved(1, (50.0 + LONG_PRESS_SLOP * 0.5, 50.0));
+    assert!(t.lifted(1, ms - 1.0));
+    // Held as long as a long press: no tap, whether or not a frame took
+    // the long press first.
+    t.down(2, (50.0, 50.0), 0.0);
+    assert!(!t.lifted(2, ms));
+    t.down(3, (50.0, 50.0), 0.0);
+    assert!(t.long_press_due(ms));
+    assert!(!t.lifted(3, ms + 1.0));
+    // A swipe: no tap.
+    t.down(4, (50.0, 50.0), 0.0);
+    t.moved(4, (50.0 + LONG_PRESS_SLOP + 1.0, 50.0));
+    assert!(!t.lifted(4, 10.0));
+    // Two fingers (a pinch): neither is a tap, in either order.
+    t.down(5, (50.0, 50.0), 0.0);
+    t.down(6, (90.0, 50.0), 1.0);
+    assert!(!t.lifted(6, 10.0));
+    assert!(!t.lifted(5, 11.0));
+}
+
+#[test]
 fn a_press_grabs_with_the_right_button_or_control_and_the_left() {
     use cloth_demo::app::button_of;
     use cloth_demo::app::input::{drag_for_press, Button, Drag};

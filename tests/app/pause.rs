@@ -198,3 +198,29 @@ fn a_model_key_changes_the_physics_from_the_next_step() {
     d.apply(Action::Model(ModelChange::Original), t0);
     assert!(d.sim().model().is_original());
 }
+
+#[test]
+fn resuming_the_clock_after_a_gap_catches_nothing_up() {
+    // The page holds its steps while its picture is lost, then goes on
+    // from where the cloth was: one step a frame, not 15 at once.
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
+    d.frame(t0);
+    for k in 1..=30 {
+        d.frame(at(t0, k, 60));
+    }
+    let before = d.sim().clone();
+    let back = at(t0, 630, 60);
+    d.resume_clock(back);
+    assert_eq!(d.state(), RunState::Running);
+    assert_eq!(d.next_frame(), Some(NextFrame::At(at(back, 1, 60))));
+    assert_eq!(d.frame(back).map(|f| f.steps), Some(0));
+    assert_eq!(d.sim(), &before);
+    assert_eq!(d.frame(at(back, 1, 60)).map(|f| f.steps), Some(1));
+    // Held, it changes nothing: the held count, then no step.
+    let mut held = Demo::new(Clock::Held(5), Model::ORIGINAL);
+    held.resume_clock(t0);
+    assert_eq!(held.frame(t0).map(|f| f.steps), Some(5));
+    held.resume_clock(back);
+    assert_eq!(held.frame(back).map(|f| f.steps), Some(0));
+}

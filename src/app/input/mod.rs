@@ -59,3 +59,14 @@ pub fn action_for_click(state: RunState) -> Option<Action> {
         RunState::Running | RunState::Paused => None,
     }
 }
+
+/// The action for a tap on the picture (a finger down and up again,
+/// quickly and in one place: [`Touches::lifted`]) while the program is in
+/// `state`: [`Action::TogglePause`] while running or paused, as a touch
+/// screen has no Space; [`Action::Restart`] once stopped, as a click.
+pub fn action_for_tap(state: RunState) -> Action {
+    match state {
+        RunState::Stopped => Action::Restart,
+        RunState::Running | RunState::Paused => Action::TogglePause,
+    }
+}

@@ -1,6 +1,6 @@
 //! Fingers on the canvas: which are down, a press that may turn out to be
-//! a long one (held still for [`LONG_PRESS`]: a grab), and two fingers'
-//! span for a pinch.
+//! a long one (held still for [`LONG_PRESS`]: a grab) or a tap (lifted
+//! sooner, in place), and two fingers' span for a pinch.
 //!
 //! Pure state, positions in CSS pixels and times in ms as a page has
 //! them; the browser front end turns what it says into the demo's presses,
@@ -94,6 +94,20 @@ impl Touches {
         if self.down.len() < 2 {
             self.span = None;
         }
+    }
+
+    /// Finger `id` went up at `now_ms`, as [`Touches::up`]. Returns
+    /// whether it was a tap: the only finger of its touch, lifted within
+    /// [`LONG_PRESS_SLOP`] of where it came down, before [`LONG_PRESS`]
+    /// had passed (and so before it grabbed).
+    pub fn lifted(&mut self, id: i32, now_ms: f64) -> bool {
+        let tap = self.pending.is_some_and(|p| {
+            p.id == id
+                && self.down.len() == 1
+                && now_ms - p.since_ms < LONG_PRESS.as_secs_f64() * 1000.0
+        });
+        self.up(id);
+        tap
     }
 
     /// Whether a press held still has lasted [`LONG_PRESS`] by `now_ms`:

@@ -75,8 +75,9 @@ fn modifiers_of(event: &MouseEvent) -> Modifiers {
 
 /// A pointer went down on the canvas. A mouse or pen press is the shared
 /// press of its button; a finger is the left button, unless it is a
-/// second one, which ends the first's drag and starts a pinch. The canvas
-/// captures the pointer for a drag or grab, so it goes on outside.
+/// second one, which starts a pinch and ends the first's drag: a point the
+/// first holds is pinned there (as P), a turn of the view just ends. The
+/// canvas captures the pointer for a drag or grab, so it goes on outside.
 fn pointer_down(page: &mut Page, event: &PointerEvent) {
     let touch = event.pointer_type() == "touch";
     if touch {
@@ -85,7 +86,11 @@ fn pointer_down(page: &mut Page, event: &PointerEvent) {
         match page.touches.down(event.pointer_id(), at, now) {
             Landed::First => {}
             Landed::Second => {
-                page.demo.release(Button::Left, Modifiers::default());
+                if page.demo.grabbing() == Some(Button::Left) {
+                    page.apply(Action::Pin);
+                } else {
+                    page.demo.release(Button::Left, Modifiers::default());
+                }
                 return;
             }
             Landed::More => return,
@@ -135,12 +140,18 @@ fn pointer_move(page: &mut Page, event: &PointerEvent) {
 }
 
 /// A pointer went up: its button's drag ends (a finger's is the left
-/// button's; Shift held pins a held point).
+/// button's; Shift held pins a held point). A finger that tapped (lifted
+/// soon, in place) pauses or resumes, or once stopped starts again
+/// ([`input::action_for_tap`]).
 fn pointer_up(page: &mut Page, event: &PointerEvent) {
     if event.pointer_type() == "touch" {
-        page.touches.up(event.pointer_id());
+        let now = page.now_ms();
+        let tap = page.touches.lifted(event.pointer_id(), now);
         if event.is_primary() {
             page.demo.release(Button::Left, Modifiers::default());
+        }
+        if tap {
+            page.apply(input::action_for_tap(page.demo.state()));
         }
     } else if event.is_primary() {
         page.demo.release(button_of(event), modifiers_of(event));

@@ -8,7 +8,9 @@
 //!   the slider's [travel](crate::app::travel) (a position a pass for
 //!   Passes a step; 1,000 positions, logarithmic for Thickness and Tear
 //!   at, for the continuous ones) and an `<output>` showing the value;
-//! - [`Widget::Select`]: `<label for>` and a `<select>` of the names;
+//! - [`Widget::Select`]: `<label for>` and a `<select>` of the names, and
+//!   one more option, hidden, shown when the select is off (Steps a
+//!   second under a held clock: `held`, its hover text saying why);
 //! - [`Widget::Button`]: `<button type=button>`.
 //!
 //! [`Form::show`] sets each one's state from [`Demo::value`] and
@@ -20,8 +22,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
-use crate::app::controls::{Control, Section, Value, Widget, CONTROLS};
-use crate::app::demo::Demo;
+use crate::app::controls::{Control, Id, Section, Value, Widget, CONTROLS};
+use crate::app::demo::{Clock, Demo};
 use crate::app::travel;
 
 /// One control on the page: its row of the table and its elements.
@@ -55,6 +57,19 @@ fn title(control: &Control) -> String {
     match control.key {
         Some(key) => format!("{} Key: {key}.", control.hint),
         None => control.hint.to_string(),
+    }
+}
+
+/// What a select that is off shows instead of a choice, and its hover
+/// text: Steps a second under the held clock of `?steps=N` says it is
+/// held, and why; any other says nothing.
+fn off_text(demo: &Demo, id: Id) -> (&'static str, String) {
+    match (id, demo.clock()) {
+        (Id::Speed, Clock::Held(n)) => (
+            "held",
+            format!("The clock is held at step {n}, as the address asks (?steps={n}); without ?steps the page runs 60 steps a second."),
+        ),
+        _ => ("", String::new()),
     }
 }
 
@@ -122,6 +137,11 @@ impl Form {
                     option.set_text_content(Some(name));
                     e.append_child(&option)?;
                 }
+                // Shown, disabled, while the select is off; never chosen.
+                let off = make(document, "option", "off")?;
+                off.set_attribute("hidden", "")?;
+                off.set_attribute("disabled", "")?;
+                e.append_child(&off)?;
                 (e, None)
             }
             Widget::Button => {
@@ -212,9 +232,20 @@ impl Form {
                         out.set_text_content(Some("\u{2014}"));
                     }
                     // A select that is off (the speed of a held clock)
-                    // shows no choice rather than a wrong one.
-                    if let Some(select) = field.element.dyn_ref::<HtmlSelectElement>() {
-                        select.set_selected_index(-1);
+                    // shows why, in its last option, rather than a wrong
+                    // choice.
+                    if let (Some(select), Widget::Select(names)) = (
+                        field.element.dyn_ref::<HtmlSelectElement>(),
+                        field.control.widget,
+                    ) {
+                        if let Some(off) = select.last_element_child() {
+                            let (text, why) = off_text(demo, id);
+                            if off.text_content().as_deref() != Some(text) {
+                                off.set_text_content(Some(text));
+                                let _ = off.set_attribute("title", &why);
+                            }
+                        }
+                        select.set_selected_index(names.len() as i32);
                     }
                 }
             }
@@ -234,12 +265,13 @@ impl Form {
                 let p = input.value().parse::<u32>().ok()?;
                 Some(Value::Number(travel::value_at(widget, p)))
             }
-            Widget::Select(_) => {
+            Widget::Select(names) => {
                 let k = field
                     .element
                     .dyn_ref::<HtmlSelectElement>()?
                     .selected_index();
-                Some(Value::Choice(usize::try_from(k).ok()?))
+                let k = usize::try_from(k).ok()?;
+                (k < names.len()).then_some(Value::Choice(k))
             }
             Widget::Button => None,
         }

@@ -17,12 +17,23 @@
 //!   frame after two steps (the shared [`Pacer`](super::pacing::Pacer));
 //! - Escape stops the program (a page cannot close its tab); a click then
 //!   starts it again from `Initialise()`. A caption under the canvas says so.
+//! - On a touch screen a tap on the picture (a finger lifted soon and in
+//!   place, [`Touches::lifted`](super::input::Touches::lifted)) pauses and
+//!   resumes, as Space ([`input::action_for_tap`]), and once stopped starts
+//!   it again, as a click; a second finger while one holds the cloth pins
+//!   the point there, as P.
 //! - The window's other keys ([`keys::BINDINGS`](crate::app::keys::BINDINGS):
 //!   pause, step, restart, speed, the what-ifs) work the same; the caption
 //!   starts with what differs from the default, as the window's title does
 //!   (`Paused, step 1234, bending springs.`), and F1 or H opens the key
 //!   list, an element `#keys` (a `<details>`) whose `#key-list` the page
-//!   fills from the table at start.
+//!   fills from the table (`keylist.rs`).
+//! - The caption and the key list speak of keys and the mouse, or of taps
+//!   and swipes where the main pointer is a finger (`hands.rs`,
+//!   [`page_text`](crate::app::page_text)).
+//! - The browser may take the WebGL context away; the page asks for it
+//!   back, says so in the caption, holds the steps, and on its return makes
+//!   the renderer afresh and draws the state as it is (`lost.rs`).
 //! - The panel's controls ([`CONTROLS`](crate::app::controls::CONTROLS))
 //!   are HTML form controls the page builds into its `#controls` element
 //!   (`form.rs`), each labelled, with its hint and key as its title; a key
@@ -30,7 +41,8 @@
 //!   and Tab, which shows the window's panel, is left to move the focus.
 //!   After each change the address bar's query follows the settings
 //!   (`address.rs`), and the Save buttons download the picture and the
-//!   state (`save.rs`). `#readout` shows the step.
+//!   state (`save.rs`). `#readout` shows the window panel's figures
+//!   (`readout.rs`).
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
 //!   `?shade=1`, `?springs=1`, `?passes=5&bend=1`..., the flags' names without `--`
@@ -49,14 +61,17 @@
 
 mod address;
 mod bench;
-mod caption;
 mod changes;
 mod compare;
 mod context;
 mod events;
 mod form;
 mod handle;
+mod hands;
+mod keylist;
+mod lost;
 mod page;
+mod readout;
 mod save;
 
 use std::cell::RefCell;
@@ -68,14 +83,14 @@ use web_sys::{HtmlCanvasElement, HtmlElement, UrlSearchParams};
 use super::choices::Choices;
 use super::demo::{Clock, Demo};
 use super::input;
-use super::keys;
 use super::pacing::Mode;
+use super::page_text::refused_line;
 use crate::render::Renderer;
 use form::Form;
 use page::Page;
+use readout::ReadoutView;
 
 pub use bench::bench_steps;
-pub use caption::{caption, refused_line, CAPTION_RUNNING, CAPTION_STOPPED};
 pub use handle::{wave_values, WebDemo};
 
 /// How the page was asked to run, from its query string.
@@ -161,9 +176,6 @@ pub fn start(
     }
     let window = web_sys::window().ok_or("no window: not a browser page")?;
     let document = window.document().ok_or("no document: not a browser page")?;
-    if let Some(list) = document.get_element_by_id("key-list") {
-        list.set_text_content(Some(&keys::help()));
-    }
     let (gl, version) = context::context(&canvas, options.webgl1)?;
     let depth_bits = context::gl_parameter(&version, glow::DEPTH_BITS);
     let colour_bits = [glow::RED_BITS, glow::GREEN_BITS, glow::BLUE_BITS]
@@ -199,7 +211,7 @@ pub fn start(
         page.looping = false;
         page.frame();
         // Paused, frames still come (the view turns), though only a
-        // changed picture is drawn.
+        // changed picture is drawn; lost, the context's return asks.
         if page.demo.state() != input::RunState::Stopped {
             page.request_frame();
         }
@@ -207,12 +219,18 @@ pub fn start(
     if let Some(place) = document.get_element_by_id("controls") {
         page.borrow_mut().form = Some(Form::build(&document, &place)?);
     }
-    page.borrow_mut().readout = document.get_element_by_id("readout").map(|e| (e, None));
-    page.borrow().show_caption();
+    if let Some(place) = document.get_element_by_id("readout") {
+        page.borrow_mut().readout = Some(ReadoutView::new(&document, &place)?);
+    }
+    page.borrow_mut().webgl1 = options.webgl1;
+    keylist::listen(&document, &page)?;
+    // The caption and the key list, in the words for the hands in use.
+    hands::follow(&window, &page)?;
     page.borrow().show_controls(false);
     changes::listen(&page)?;
     events::listen(&canvas, &window, &page)?;
     events::observe_size(&canvas, &page)?;
+    lost::listen(&canvas, &page)?;
     page.borrow_mut().request_frame();
     Ok(WebDemo { page })
 }

@@ -8,12 +8,13 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, MouseEvent, Window};
 
 use super::address;
-use super::caption::{caption, refused_line, CAPTION_STOPPED};
 use super::compare::CompareLabels;
 use super::form::Form;
+use super::readout::ReadoutView;
 use crate::app::compare;
 use crate::app::demo::Demo;
 use crate::app::input::{self, Action, Touches};
+use crate::app::page_text::{self, caption, refused_line, Hands};
 use crate::app::INNER_SIZE;
 use crate::render::{Camera, Renderer};
 
@@ -41,7 +42,18 @@ pub(super) struct Page {
     pub(super) demo: Demo,
     /// The fingers on the canvas: a long press, a pinch.
     pub(super) touches: Touches,
-    pub(super) renderer: Renderer,
+    /// The renderer on the canvas's context; `None` while the context is
+    /// lost (`lost.rs`).
+    pub(super) renderer: Option<Renderer>,
+    /// Whether the page asked for WebGL 1 (`?webgl=1`), to ask the same
+    /// when the context comes back.
+    pub(super) webgl1: bool,
+    /// Whether the browser has taken the WebGL context away: nothing
+    /// steps or draws, and the caption says so.
+    pub(super) lost: bool,
+    /// The hands the page speaks to (`hands.rs`): its caption and key
+    /// list follow them.
+    pub(super) hands: Hands,
     /// The GL in use, for [`WebDemo::gl_info`](super::WebDemo::gl_info).
     pub(super) gl_info: String,
     /// The canvas's size on the screen in device pixels, as the browser
@@ -66,19 +78,21 @@ pub(super) struct Page {
     pub(super) tick: Option<Closure<dyn FnMut(f64)>>,
     /// The controls (`#controls`), where the page has a place for them.
     pub(super) form: Option<Form>,
-    /// The readout (`#readout`), where the page has one, and the step it
-    /// shows.
-    pub(super) readout: Option<(Element, Option<u64>)>,
+    /// The readout (`#readout`), where the page has one.
+    pub(super) readout: Option<ReadoutView>,
+    /// The key list (`#key-list`), where the page has one.
+    pub(super) key_list: Option<Element>,
     /// Files saved so far (each save's name counts on from it).
     pub(super) saves: u32,
 }
 
 impl Page {
     /// The page before its first frame: `demo` drawn by `renderer` (on
-    /// `canvas`'s context, described by `gl_info`) in `window`, its
-    /// caption in `caption`, after `refused` (why the query's choices were
-    /// refused) if given. No animation frame is asked for yet, and no
-    /// callback set for one ([`Page::tick`]).
+    /// `canvas`'s WebGL2 context, described by `gl_info`; set
+    /// [`Page::webgl1`] for a WebGL 1 one) in `window`, its caption in
+    /// `caption`, after `refused` (why the query's choices were refused)
+    /// if given, in a mouse's words. No animation frame is asked for yet,
+    /// and no callback set for one ([`Page::tick`]).
     pub(super) fn new(
         window: Window,
         canvas: HtmlCanvasElement,
@@ -98,7 +112,10 @@ impl Page {
             refused,
             demo,
             touches: Touches::new(),
-            renderer,
+            renderer: Some(renderer),
+            webgl1: false,
+            lost: false,
+            hands: Hands::Mouse,
             gl_info,
             device_size: None,
             drawn: None,
@@ -109,13 +126,18 @@ impl Page {
             tick: None,
             form: None,
             readout: None,
+            key_list: None,
             saves: 0,
         }
     }
 
     /// Size the drawing buffer to the canvas's size on the page in device
-    /// pixels, run the frame's steps and draw if the picture changed.
+    /// pixels, run the frame's steps, feed the readout and draw if the
+    /// picture changed. Nothing while the context is lost.
     pub(super) fn frame(&mut self) {
+        if self.lost {
+            return;
+        }
         let rect = self.canvas.get_bounding_client_rect();
         let ratio = self.window.device_pixel_ratio();
         let css = (rect.width() * ratio, rect.height() * ratio);
@@ -142,13 +164,21 @@ impl Page {
         }
         // Stopped, nothing steps and the view cannot turn: the picture is
         // drawn again only if the canvas was resized (which clears it).
-        let ran = self.demo.frame(web_time::Instant::now());
+        let now = web_time::Instant::now();
+        let ran = self.demo.frame(now);
         // Paused, the caption shows the step: a new scene's first frame
         // (N) moves it (from 0 to 2, or the held count).
         if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
             self.show_caption();
         }
-        self.show_readout();
+        if let Some(ran) = ran {
+            let now_ms = self.now_ms();
+            if let Some(readout) = &mut self.readout {
+                let (physics, step) = (self.demo.physics_time(), self.demo.sim().steps());
+                readout.record(now, ran.steps, physics, step);
+                readout.show(now_ms, false);
+            }
+        }
         self.draw(width, height);
     }
 
@@ -157,6 +187,12 @@ impl Page {
     pub(super) fn draw_now(&mut self) {
         self.drawn = None;
         self.draw(self.canvas.width(), self.canvas.height());
+    }
+
+    /// Draw the next frame whatever was drawn last (the canvas was
+    /// cleared, or its context made afresh).
+    pub(super) fn forget_drawn(&mut self) {
+        self.drawn = None;
     }
 
     /// Draw the demo into the `width x height` drawing buffer, unless the
@@ -174,22 +210,22 @@ impl Page {
         if let Some(labels) = &mut self.compare_labels {
             labels.update(&self.demo, &self.canvas, width, height);
         }
+        let Some(renderer) = &mut self.renderer else {
+            return;
+        };
         if self.drawn == Some(now) || width == 0 || height == 0 {
             return;
         }
-        self.renderer.set_shade(now.shade);
-        self.renderer.set_springs(now.springs);
+        renderer.set_shade(now.shade);
+        renderer.set_springs(now.springs);
         match self.demo.original() {
             // Compare mode: the original on the left, the demo on the right.
             Some(original) => {
                 let split = compare::split(width, height);
-                self.renderer.draw_in(original, &now.camera, split.left);
-                self.renderer
-                    .draw_in(self.demo.sim(), &now.camera, split.right);
+                renderer.draw_in(original, &now.camera, split.left);
+                renderer.draw_in(self.demo.sim(), &now.camera, split.right);
             }
-            None => self
-                .renderer
-                .draw(self.demo.sim(), &now.camera, width, height),
+            None => renderer.draw(self.demo.sim(), &now.camera, width, height),
         }
         self.drawn = Some(now);
         self.frames += 1;
@@ -198,9 +234,10 @@ impl Page {
         }
     }
 
-    /// Ask for the next animation frame, unless one is asked for already.
+    /// Ask for the next animation frame, unless one is asked for already
+    /// or the context is lost (its return asks for one).
     pub(super) fn request_frame(&mut self) {
-        if self.looping {
+        if self.looping || self.lost {
             return;
         }
         if let Some(tick) = &self.tick {
@@ -264,6 +301,10 @@ impl Page {
         if action == Action::NextScene {
             self.refused = None;
         }
+        let (step, now_ms) = (self.demo.sim().steps(), self.now_ms());
+        if let Some(readout) = &mut self.readout {
+            readout.set_step(step, now_ms);
+        }
         self.show_caption();
         self.show_controls(true);
         self.request_frame();
@@ -294,38 +335,21 @@ impl Page {
         }
     }
 
-    /// The readout under the canvas: the step, written when it changes.
-    fn show_readout(&mut self) {
-        let steps = self.demo.sim().steps();
-        if let Some((element, shown)) = &mut self.readout {
-            if *shown != Some(steps) {
-                element.set_text_content(Some(&format!("Step {steps}")));
-                *shown = Some(steps);
-            }
-        }
-    }
-
-    /// The caption for the demo as it is now, after why the query's
-    /// choices were refused if they were.
+    /// The caption for the demo as it is now, in the words for the page's
+    /// [`Hands`], after why the query's choices were refused if they
+    /// were; while the context is lost, only that.
     pub(super) fn show_caption(&self) {
+        if self.lost {
+            self.caption.set_text_content(Some(page_text::LOST));
+            return;
+        }
         let mut text = match self.demo.state() {
-            input::RunState::Stopped => CAPTION_STOPPED.to_string(),
-            _ => caption(&self.demo.status()),
+            input::RunState::Stopped => page_text::stopped(self.hands).to_string(),
+            _ => caption(&self.demo.status(), self.hands),
         };
         if let Some(refused) = &self.refused {
             text = format!("{}. {text}", refused_line(refused));
         }
         self.caption.set_text_content(Some(&text));
-    }
-
-    /// Open the key list (`#keys`, a `<details>`), or close it if open.
-    pub(super) fn toggle_keys(&self) {
-        if let Some(keys) = self
-            .window
-            .document()
-            .and_then(|d| d.get_element_by_id("keys"))
-        {
-            let _ = keys.toggle_attribute("open");
-        }
     }
 }

@@ -13,8 +13,15 @@ use super::page::Page;
 
 /// Save the picture as it is now: drawn again at once, so the canvas's
 /// buffer still holds it when it is read (the page's WebGL context does
-/// not preserve its buffer past a frame), as a PNG data URL.
+/// not preserve its buffer past a frame), as a PNG data URL. While the
+/// context is lost there is no picture: one console warning.
 pub(super) fn picture(page: &mut Page) {
+    if page.lost {
+        complain(Err(
+            "the picture is lost until the browser gives the graphics back".into(),
+        ));
+        return;
+    }
     page.draw_now();
     let result = page
         .canvas

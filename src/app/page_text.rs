@@ -1,0 +1,271 @@
+//! What the browser page says, in its own words and for the hands it is
+//! used with ([`Hands`]): the caption under the canvas ([`caption`],
+//! [`stopped`], [`LOST`]), the line for a query it refused
+//! ([`refused_line`]), and its key list ([`key_list`]), which speaks of
+//! the page (its controls, a click on the picture) where the window's
+//! ([`keys::help`](super::keys::help)) speaks of flags and the panel.
+//!
+//! Pure text, so it is tested without a browser; the page
+//! (`app::web`, built for wasm32) shows it.
+
+#![forbid(unsafe_code)]
+
+use super::input::Action;
+use super::keys::{Binding, BINDINGS};
+
+/// How the page is being used, as the browser tells it: the page speaks
+/// of keys and the mouse, or of taps and swipes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Hands {
+    /// A mouse, a trackpad or a pen, and (most likely) a keyboard.
+    #[default]
+    Mouse,
+    /// A touch screen and no mouse: the device's main pointer is coarse
+    /// and cannot hover (a phone, a tablet).
+    Touch,
+}
+
+/// The caption's tail with a mouse and keys, while the demo runs or is
+/// paused.
+pub const HOW_MOUSE: &str =
+    "Drag to turn the view; H lists the keys. Escape stops the program; a click then starts it again.";
+/// The caption's tail on a touch screen.
+pub const HOW_TOUCH: &str =
+    "Swipe to turn the view; tap to pause or go on; hold a finger still, then drag, to pull the cloth.";
+/// The caption once Escape has stopped the program, with a mouse.
+pub const STOPPED_MOUSE: &str =
+    "Stopped, as Escape stopped the original. Click the picture to start again from the beginning.";
+/// The caption once stopped, on a touch screen.
+pub const STOPPED_TOUCH: &str = "Stopped. Tap the picture to start again from the beginning.";
+/// The caption while the browser has taken the picture's WebGL context
+/// away (the graphics were reset, or the device ran short of memory):
+/// nothing steps until it gives it back.
+pub const LOST: &str = "The picture is lost: the browser has taken the graphics away for a \
+                        moment. The cloth waits where it is until they come back.";
+
+/// How to use the page, after the status: [`HOW_MOUSE`] or [`HOW_TOUCH`].
+pub fn how_to(hands: Hands) -> &'static str {
+    match hands {
+        Hands::Mouse => HOW_MOUSE,
+        Hands::Touch => HOW_TOUCH,
+    }
+}
+
+/// The caption once stopped: [`STOPPED_MOUSE`] or [`STOPPED_TOUCH`].
+pub fn stopped(hands: Hands) -> &'static str {
+    match hands {
+        Hands::Mouse => STOPPED_MOUSE,
+        Hands::Touch => STOPPED_TOUCH,
+    }
+}
+
+/// The caption for a running or paused demo with
+/// [`status`](super::demo::Demo::status) `status`: [`how_to`] alone when
+/// nothing differs, else the phrases first, as a sentence (`Paused, step
+/// 1234, bending springs. Drag to turn...`).
+pub fn caption(status: &[String], hands: Hands) -> String {
+    let how = how_to(hands);
+    let Some((first, rest)) = status.split_first() else {
+        return how.to_string();
+    };
+    let mut chars = first.chars();
+    let head: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let mut phrases = vec![head + chars.as_str()];
+    phrases.extend(rest.iter().cloned());
+    format!("{}. {how}", phrases.join(", "))
+}
+
+/// The line for choices the query asked for and the page refused: `line`
+/// (from [`Choices::from_query`](super::choices::Choices::from_query))
+/// and what runs instead.
+pub fn refused_line(line: &str) -> String {
+    format!("{line}; the original demo runs instead")
+}
+
+/// What a key does, in the page's words: the key table's line without
+/// its flag (`(--bend)`), or the page's own for the keys that act
+/// otherwise in a browser; `None` for a key the page leaves alone.
+fn page_words(binding: &Binding) -> Option<&'static str> {
+    match binding.action {
+        Action::TogglePanel => None,
+        Action::Help => Some("open / close this list"),
+        Action::Stop => {
+            Some("stop the program; a click on the picture starts it again from the beginning")
+        }
+        _ => Some(binding.what.split(" (--").next().unwrap_or(binding.what)),
+    }
+}
+
+/// The pointer's lines with a mouse: `(input, what it does)`.
+const MOUSE: &[(&str, &str)] = &[
+    ("drag", "turn the view"),
+    (
+        "right-drag",
+        "hold the cloth point under the pointer and pull it (also Ctrl and drag); let go with \
+         Shift held to pin it there, or press P",
+    ),
+    (
+        "wheel",
+        "nearer / farther (also + and -, and a trackpad's pinch)",
+    ),
+];
+
+/// The gestures on a touch screen: `(gesture, what it does)`.
+const TOUCH: &[(&str, &str)] = &[
+    (
+        "tap",
+        "pause / go on; once stopped, start again from the beginning",
+    ),
+    ("swipe", "turn the view"),
+    (
+        "hold, drag",
+        "a finger held still for 0.4 s holds the cloth point under it; drag to pull it; a \
+         second finger's touch pins it there",
+    ),
+    ("pinch", "nearer / farther"),
+    (
+        "controls",
+        "under the picture: pause, one step, restart, the speed, the scenes and the \
+         article's what-ifs, the view, saving",
+    ),
+];
+
+/// Lines of `(what, does)` under `heading`, the first column `width`
+/// wide.
+fn section(out: &mut String, heading: &str, rows: &[(&str, &str)], width: usize) {
+    *out += heading;
+    *out += "\n";
+    for (what, does) in rows {
+        *out += &format!("  {what:width$}  {does}\n");
+    }
+}
+
+/// The keys the page takes, in its words: `(keys, what they do)`.
+fn page_keys() -> Vec<(&'static str, &'static str)> {
+    BINDINGS
+        .iter()
+        .filter_map(|b| Some((b.keys, page_words(b)?)))
+        .collect()
+}
+
+/// The width of the key list's first column for `hands`, characters.
+fn first_column(hands: Hands) -> usize {
+    let rows = match hands {
+        Hands::Mouse => [page_keys().as_slice(), MOUSE].concat(),
+        Hands::Touch => TOUCH.to_vec(),
+    };
+    rows.iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Where what each row of [`key_list`] does starts, in characters from
+/// the line's start: a line too long for the page wraps to here.
+pub fn key_list_indent(hands: Hands) -> usize {
+    2 + first_column(hands) + 2
+}
+
+/// The page's key list for `hands`, as its `#key-list` shows it, in the
+/// page's words (no flags, no window), one row a line under a heading
+/// line, what a row does starting at [`key_list_indent`]: with a mouse,
+/// every key the page takes (the table [`BINDINGS`], Tab left to move the
+/// focus) and then the mouse's drags and the wheel; on a touch screen, the
+/// gestures and where the controls are.
+pub fn key_list(hands: Hands) -> String {
+    let mut out = String::new();
+    let width = first_column(hands);
+    match hands {
+        Hands::Mouse => {
+            section(&mut out, "Keys:", &page_keys(), width);
+            section(&mut out, "Mouse:", MOUSE, width);
+        }
+        Hands::Touch => section(&mut out, "Touch:", TOUCH, width),
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_caption_speaks_to_the_hands_in_use() {
+        assert_eq!(caption(&[], Hands::Mouse), HOW_MOUSE);
+        assert_eq!(caption(&[], Hands::Touch), HOW_TOUCH);
+        let status = ["paused".to_string(), "step 12".to_string()];
+        assert_eq!(
+            caption(&status, Hands::Touch),
+            format!("Paused, step 12. {HOW_TOUCH}")
+        );
+        for text in [HOW_TOUCH, STOPPED_TOUCH] {
+            for word in ["Escape", "H ", "click", "key"] {
+                assert!(!text.contains(word), "{word:?} in {text:?}");
+            }
+            assert!(text.contains("ap"), "no tap in {text:?}");
+        }
+        assert!(STOPPED_MOUSE.contains("Click"));
+        assert_eq!(
+            refused_line("bad ?x=1"),
+            "bad ?x=1; the original demo runs instead"
+        );
+    }
+
+    #[test]
+    fn the_key_list_is_in_the_pages_words() {
+        let keys = key_list(Hands::Mouse);
+        for word in [
+            "--", "window", "browser", "quit", "uncapped", "print", "Tab ",
+        ] {
+            assert!(
+                !keys.contains(word),
+                "{word:?} in the page's key list:\n{keys}"
+            );
+        }
+        let lines: Vec<&str> = keys.lines().collect();
+        assert_eq!(lines[0], "Keys:");
+        for start in [
+            "Space",
+            ". or Right",
+            "B ",
+            "F1 or H",
+            "Escape",
+            "drag",
+            "wheel",
+        ] {
+            assert!(
+                lines.iter().any(|l| l.trim_start().starts_with(start)),
+                "{start} in:\n{keys}"
+            );
+        }
+        assert!(keys.contains("bending springs (to the points two away) on / off\n"));
+        assert!(keys.contains("open / close this list"));
+        // Every key but Tab, then the mouse's three lines, under two headings.
+        assert_eq!(lines.len(), 2 + BINDINGS.len() - 1 + MOUSE.len());
+
+        let touch = key_list(Hands::Touch);
+        for word in ["Escape", "key", "click", "wheel", "Space", "--"] {
+            assert!(
+                !touch.contains(word),
+                "{word:?} in the touch list:\n{touch}"
+            );
+        }
+        for start in ["tap", "swipe", "hold", "pinch"] {
+            assert!(touch.lines().any(|l| l.trim_start().starts_with(start)));
+        }
+        // Every row's words start at the indent, after two spaces.
+        for hands in [Hands::Mouse, Hands::Touch] {
+            let indent = key_list_indent(hands);
+            for line in key_list(hands).lines().filter(|l| l.starts_with("  ")) {
+                let chars: Vec<char> = line.chars().collect();
+                assert!(
+                    chars[indent - 2..indent] == [' ', ' '] && chars[indent] != ' ',
+                    "{hands:?}, indent {indent}: {line:?}"
+                );
+            }
+        }
+    }
+}
