@@ -155,7 +155,8 @@ function surviveTests({ open, close, settle, canvasShot, nearFraction, figures, 
       assert.match(about, /H lists them/);
       assert.doesNotMatch(about, /[Ss]wipe|tap/);
       assert.equal(await caption(page), `Bending springs. ${HOW_MOUSE}`);
-      assert.equal(await page.evaluate(() => document.querySelector('#keys summary').innerText), 'Keys (H)');
+      // WebKit's innerText ends a summary with a line break.
+      assert.equal(await page.evaluate(() => document.querySelector('#keys summary').innerText.trim()), 'Keys (H)');
       await page.keyboard.press('h');
       assert.equal(await page.evaluate(() => document.getElementById('keys').open), true, 'H opens the key list');
       await settle(page);
