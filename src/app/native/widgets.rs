@@ -121,17 +121,28 @@ fn control(ui: &mut Ui, c: &Control, demo: &Demo, requests: &mut Vec<Request>) -
             r
         }
         Widget::Select(names) => {
-            let mut k = match value {
-                Some(Value::Choice(k)) if k < names.len() => k,
-                _ => 0,
+            let current = match value {
+                Some(Value::Choice(k)) if k < names.len() => Some(k),
+                _ => None,
             };
-            let before = k;
+            let mut k = current.unwrap_or(0);
             let r = ui
-                .add_enabled_ui(enabled, |ui| {
-                    ComboBox::from_label(c.label).show_index(ui, &mut k, names.len(), |i| names[i])
+                .add_enabled_ui(enabled, |ui| match current {
+                    Some(_) => {
+                        ComboBox::from_label(c.label)
+                            .show_index(ui, &mut k, names.len(), |i| names[i])
+                    }
+                    // No choice applies (the speed of an uncapped run): a
+                    // dash, not a wrong choice.
+                    None => {
+                        ComboBox::from_label(c.label)
+                            .selected_text("\u{2014}")
+                            .show_ui(ui, |_| {})
+                            .response
+                    }
                 })
                 .inner;
-            if k != before {
+            if current.is_some_and(|before| k != before) {
                 requests.push(Request::Set(c.id, Value::Choice(k)));
             }
             r
