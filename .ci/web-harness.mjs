@@ -232,7 +232,8 @@ export async function compareClasses(page, pngA, pngB) {
 
 /// The canvas's picture against the native renderer's of the same step
 /// and view: same size, every scene colour in both, >= 98% of pixels of
-/// the same class. `args`: `render`'s flags for the page's query
+/// the same class (96% in WebKit where the canvas's box is not whole
+/// device pixels). `args`: `render`'s flags for the page's query
 /// (`--scene flag --flat` for `?scene=flag&flat=1`).
 export async function assertLikeNative(page, steps, name, args = []) {
   await settle(page);
@@ -257,7 +258,11 @@ export async function assertLikeNative(page, steps, name, args = []) {
   if (r.agree < 0.999) {
     console.log(`${ENGINE}: ${name}: ${(100 * r.agree).toFixed(2)}% of pixels agree with render's, ${r.a.other ?? 0} of no scene colour; the ${buffer.join('x')} buffer shown in a ${box.map((v) => v.toFixed(2)).join('x')}-device-pixel box`);
   }
-  assert.ok(r.agree >= 0.98, `${name}: only ${(100 * r.agree).toFixed(2)}% of pixels agree: ${JSON.stringify(r)}`);
+  // WebKit scales a buffer into a box of a fraction of a pixel more or
+  // less, so every edge blends: a small picture's edges are more of it.
+  const fractional = box.some((v, k) => Math.abs(v - buffer[k]) > 0.01);
+  const least = ENGINE === 'webkit' && fractional ? 0.96 : 0.98;
+  assert.ok(r.agree >= least, `${name}: only ${(100 * r.agree).toFixed(2)}% of pixels agree (want ${100 * least}%): ${JSON.stringify(r)}`);
   return { ...r, shot };
 }
 
