@@ -149,9 +149,27 @@ pub fn cloth_demo() -> Command {
     c
 }
 
+/// Windows' ERROR_INTERNAL_ERROR: what Wine's `CreateProcess` returns now
+/// and then on a loaded machine, before the child has run at all.
+const WINE_NOT_STARTED: i32 = 1359;
+
 /// Run `cmd` to the end and collect its output.
+///
+/// On Windows a start that fails with [`WINE_NOT_STARTED`] is tried again,
+/// up to four more times, a little later each time: the child never ran,
+/// so nothing of the test has happened yet. Any other error panics at once.
 pub fn run(cmd: &mut Command) -> Output {
-    cmd.output().expect("the cloth-demo binary runs")
+    let mut tries = 1;
+    loop {
+        match cmd.output() {
+            Ok(out) => return out,
+            Err(e) if cfg!(windows) && e.raw_os_error() == Some(WINE_NOT_STARTED) && tries < 5 => {
+                std::thread::sleep(std::time::Duration::from_millis(200 * tries));
+                tries += 1;
+            }
+            Err(e) => panic!("the cloth-demo binary runs: {e}"),
+        }
+    }
 }
 
 /// A run's stderr as text.
