@@ -5,7 +5,7 @@
 
 use super::pairs::{dist2, PairList};
 use super::push::{push_apart, square_at_least};
-use super::tuning::{DRIFT, LOOSE_DRIFT, SETTLE_SLACK, SETTLE_SWEEPS, SLACK, SWEEPS};
+use super::tuning::{SETTLE_SLACK, SETTLE_SWEEPS, SLACK, SWEEPS};
 use crate::sim::model::Pins;
 use crate::sim::{Cloth, PinSet};
 
@@ -161,18 +161,18 @@ impl SpatialHash {
             self.pinned = (0..count).map(|k| pins.contains(k)).collect();
             self.list.made_for = None;
         }
-        let h2 = [
-            (DRIFT * t) * (DRIFT * t),
-            (LOOSE_DRIFT * t) * (LOOSE_DRIFT * t),
-        ];
         if self.list.made_for != Some((t.to_bits(), reach, n)) {
             self.list.make(&self.pos, n, t, reach, &self.pinned);
         } else {
-            for k in 0..count {
-                let h2k = h2[self.list.moved[k] as usize];
-                if drifted(self.pos[k], self.list.anchor[k], h2k) && self.list.move_on(k, &self.pos)
-                {
-                    break;
+            let drifted = self.list.shift_to_fit(&self.pos);
+            if drifted > 0 && self.list.due(drifted) {
+                // Moving them on one by one would end in a fresh list.
+                self.list.remake(&self.pos);
+            } else if drifted > 0 {
+                for k in 0..count {
+                    if self.list.drifted(k, self.pos[k]) && self.list.move_on(k, &self.pos) {
+                        break;
+                    }
                 }
             }
         }
@@ -182,7 +182,7 @@ impl SpatialHash {
         let (mut sweeps, mut pushes, mut settled) = (0, 0, false);
         while sweeps < most && !settled {
             sweeps += 1;
-            let pushed = self.sweep(t, h2, to, sweeps as u32);
+            let pushed = self.sweep(t, to, sweeps as u32);
             pushes += pushed;
             settled = pushed == 0;
         }
@@ -197,14 +197,14 @@ impl SpatialHash {
     /// One sweep: every pair `(a, b)` in lexicographic order, pushed apart
     /// to `to` as soon as it is found closer than `t`, with the positions
     /// as the earlier pushes left them. A push that takes either point
-    /// further than `sqrt(h2)` from its anchor moves the point on
+    /// further than its allowance from its anchor moves the point on
     /// ([`PairList::move_on`]), and the sweep goes on from the pair after.
     ///
     /// This is sweep `s` of the call; a pair neither of whose points moved
     /// in the last sweep or this one is passed over, as it was at least `t`
     /// apart when the last sweep looked at it (it would have been pushed
     /// and moved otherwise) and still is. Returns how many pushes it made.
-    fn sweep(&mut self, t: f64, h2: [f64; 2], to: f64, s: u32) -> usize {
+    fn sweep(&mut self, t: f64, to: f64, s: u32) -> usize {
         // Points that last moved in sweeps before this: unchanged since the
         // last sweep began.
         let still = s.saturating_sub(1);
@@ -239,19 +239,12 @@ impl SpatialHash {
                 pushes += 1;
                 self.moved_in[a] = s;
                 self.moved_in[b] = s;
-                let list = &self.list;
-                let drifted_k =
-                    |k: usize| drifted(self.pos[k], list.anchor[k], h2[list.moved[k] as usize]);
-                if !drifted_k(a) && !drifted_k(b) {
+                if !self.list.drifted(a, self.pos[a]) && !self.list.drifted(b, self.pos[b]) {
                     continue;
                 }
                 let mut made = false;
                 for k in [a, b] {
-                    if drifted(
-                        self.pos[k],
-                        self.list.anchor[k],
-                        h2[self.list.moved[k] as usize],
-                    ) {
+                    if self.list.drifted(k, self.pos[k]) {
                         made |= self.list.move_on(k, &self.pos);
                     }
                 }
@@ -268,12 +261,4 @@ impl SpatialHash {
         }
         pushes
     }
-}
-
-/// Whether `p` is further than `sqrt(h2)` from `anchor` (or too far to
-/// tell: a square that overflows, or a NaN, counts as further).
-#[inline]
-fn drifted(p: [f64; 3], anchor: [f64; 3], h2: f64) -> bool {
-    let d2 = dist2(anchor, p);
-    d2 > h2 || d2.is_nan()
 }

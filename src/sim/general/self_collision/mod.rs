@@ -19,28 +19,37 @@
 //! in the source):
 //!
 //! - *Making the list.* Every point goes in the cell of a uniform grid of
-//!   cubes [`NEAR`]` T` across that holds it, the cells into a table of at
-//!   least twice as many slots as points by a hash of their coordinates
-//!   (the column `(y, z)` scattered by Fibonacci hashing, plus `x`, so the
-//!   three cells along `x` of a column have consecutive slots), one chain
-//!   of points a slot, and each point looks
-//!   in the 27 cells round its own, nine runs of the table, for the points
-//!   after it in the grid within `NEAR T` that are not its grid
-//!   neighbours: its partners. A cost per point
-//!   that does not grow with the grid (a heap's layers put more points in
-//!   a cell, but never more than its few layers).
+//!   cubes [`WIDE_NEAR`]` T` across that holds it, the cells into a table
+//!   of at least eight times as many slots as points by a hash of their
+//!   coordinates (the column `(y, z)` scattered by Fibonacci hashing, plus
+//!   `x`, so the three cells along `x` of a column have consecutive
+//!   slots), one chain of points a slot, and each point looks in the 27
+//!   cells round its own, nine runs of the table, for the points after it
+//!   in the grid within `WIDE_NEAR T` that are not its grid neighbours:
+//!   its partners. A cost per point that does not grow with the grid.
+//! - *Wide or narrow.* That is a *wide* list, for a cloth that touches
+//!   itself in few places (a falling or draping sheet's points that are
+//!   not grid neighbours lie two spacings apart): its points may move far
+//!   before the list must change. Where it finds many pairs within
+//!   [`NEAR`]` T` (one for every [`DENSE`] points: a cloth lying on
+//!   itself, a heap's layers), it keeps only those: a *narrow* list, which
+//!   every sweep can go through quickly.
 //! - *Keeping it.* Each point has an anchor, where it was when the list
-//!   was made. While every point is within [`DRIFT`]` T` of its anchor, two
-//!   points now closer than `T` had anchors closer than `1.5 T`, so they
-//!   are in the list. A point that moves further is *moved on*: its anchor
-//!   becomes where it is, and its pairs with every point whose anchor is
-//!   near enough are listed afresh (from the table, two cells round, and
-//!   the points moved on before it); a point once moved on may then go
-//!   [`LOOSE_DRIFT`]` T` from its anchor (in a heap a few points are
-//!   jostled by much of the thickness every pass). When an eighth of the
-//!   points have been moved on, or the pairs found so are many, the list is
-//!   made afresh. So the list holds every pair closer than `T`, at every
-//!   moment, with a few points' worth of work a pass.
+//!   was made. While every point is within its drift allowance of its
+//!   anchor ([`DRIFT`]` T` in a narrow list, [`WIDE_DRIFT`]` T` in a wide
+//!   one), two points now closer than `T` had anchors close enough to be
+//!   in the list. The allowance is measured after a move shared by every
+//!   point, the mean of their moves, is taken off (two points' distance
+//!   does not change when both move alike), so a sheet falling or sliding
+//!   as a whole keeps its list. A point that moves further is *moved on*:
+//!   its anchor becomes where it is, and its pairs with every point whose
+//!   anchor is near enough are listed afresh (from the table and the
+//!   points moved on before it); a point once moved on may then go twice
+//!   as far ([`LOOSE_DRIFT`], [`WIDE_LOOSE_DRIFT`]; in a heap a few points
+//!   are jostled by much of the thickness every pass). When an eighth of
+//!   the points have been moved on, or the pairs found so are many, the
+//!   list is made afresh. So the list holds every pair closer than `T`, at
+//!   every moment, with a few points' worth of work a pass.
 //!
 //! **Pushing them apart**: a *sweep* goes through every pair `(a, b)`,
 //! `a < b` by row-major index, in that order, and pushes it apart as soon
@@ -107,7 +116,11 @@
 mod hash;
 mod pairs;
 mod push;
+mod table;
 mod tuning;
 
 pub use hash::{Settled, SpatialHash};
-pub use tuning::{DRIFT, LOOSE_DRIFT, NEAR, SETTLE_SLACK, SETTLE_SWEEPS, SLACK, SWEEPS};
+pub use tuning::{
+    DENSE, DRIFT, LOOSE_DRIFT, NEAR, SETTLE_SLACK, SETTLE_SWEEPS, SLACK, SWEEPS, WIDE_DRIFT,
+    WIDE_LOOSE_DRIFT, WIDE_NEAR,
+};

@@ -4,25 +4,59 @@
 
 #![forbid(unsafe_code)]
 
-use super::tuning::{DRIFT, LOOSE_DRIFT, NEAR};
+use super::table::Table;
+use super::tuning::{DENSE, DRIFT, LOOSE_DRIFT, NEAR, WIDE_DRIFT, WIDE_LOOSE_DRIFT, WIDE_NEAR};
 
-/// No point: the end of a chain of the table.
-const NONE: u32 = u32::MAX;
+/// How far apart, in thicknesses, two points may be when a list is made
+/// and still be in it, and how far a point may then go from its anchor:
+/// a narrow list ([`NEAR`], [`DRIFT`], [`LOOSE_DRIFT`]) or a wide one
+/// ([`WIDE_NEAR`], [`WIDE_DRIFT`], [`WIDE_LOOSE_DRIFT`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Skin {
+    /// The pairs' distance when the list was made, at most.
+    near: f64,
+    /// How far a point may go from its anchor before it is moved on.
+    drift: f64,
+    /// How far once it has been moved on.
+    loose: f64,
+}
+
+/// A narrow list's skin.
+const NARROW: Skin = Skin {
+    near: NEAR,
+    drift: DRIFT,
+    loose: LOOSE_DRIFT,
+};
+
+/// A wide list's skin.
+const WIDE: Skin = Skin {
+    near: WIDE_NEAR,
+    drift: WIDE_DRIFT,
+    loose: WIDE_LOOSE_DRIFT,
+};
 
 /// The candidate pairs. Point `a`'s partners from when the list was made
 /// (every `b > a` that is not its grid neighbour, not pinned with it, and
-/// was within `NEAR` thicknesses of it) are `partners[first[a]..first[a +
-/// 1]]`, ascending; those found since, as points moved on, are `extra[a]`,
+/// was within the skin's `near` thicknesses of it) are
+/// `partners[first[a]..first[a + 1]]`, ascending; those found since, as points moved on, are `extra[a]`,
 /// ascending. Running through `a`, then the merge of the two, visits the
 /// pairs `(a, b)` in lexicographic order.
 ///
 /// What it promises: every pair whose anchors (`anchor`, where each point
-/// was when the list was made or it was last moved on) are closer than
-/// `1 + h_a + h_b + 0.05` thicknesses is listed once (it may list pairs
-/// further apart), where a point's allowance `h` is [`DRIFT`], or
-/// [`LOOSE_DRIFT`] once it has been moved on. So while every point is
-/// within its allowance of its anchor, the list holds every pair closer
-/// than the thickness.
+/// was when the list was made or it was last moved on, less the `shift`
+/// of that moment) are closer than `1 + h_a + h_b + 0.05` thicknesses is
+/// listed once (it may list pairs further apart), where a point's
+/// allowance `h` is the skin's `drift`, or its `loose` once the point has
+/// been moved on (`near` is at least `1 + 2 drift + 0.05`). So while every point, less the shift, is within its allowance of
+/// its anchor, the list holds every pair closer than the thickness.
+///
+/// The shift is one move shared by every point: the distance between two
+/// points is the same wherever the pair is, so how far the two are apart
+/// now differs from how far their anchors were by no more than how far
+/// each has gone from its anchor *after the shared move is taken off*
+/// (`|(p_a - s - A_a) - (p_b - s - A_b)| <= h_a + h_b`, whatever `s`). A
+/// sheet falling or sliding as a whole then keeps its list, where anchors
+/// in place would have every point moved on within a few passes.
 #[derive(Clone, Debug, Default)]
 pub(super) struct PairList {
     /// Where each point's partners start in `partners` (one more than
@@ -37,8 +71,17 @@ pub(super) struct PairList {
     pub extra: Vec<Vec<u32>>,
     /// Whether each point has been moved on since the list was made.
     pub moved: Vec<bool>,
+    /// The move shared by every point since the list was made, world
+    /// units: a point has drifted by how far it is from its anchor after
+    /// this is taken off (see [`PairList::shift_to_fit`]).
+    pub shift: [f64; 3],
     /// The thickness, reach and grid size it was made for (`t` as bits).
     pub made_for: Option<(u64, usize, usize)>,
+    /// The skin it was made with.
+    skin: Skin,
+    /// The squares of a point's allowances, world units: `drift t` and
+    /// `loose t`.
+    h2: [f64; 2],
     /// How many points have been moved on, and how many extra pairs found,
     /// since the list was made.
     moved_count: usize,
@@ -48,14 +91,12 @@ pub(super) struct PairList {
     /// Each point's row `j` and column `i`.
     row: Vec<u32>,
     col: Vec<u32>,
-    /// The table, a chain of points a slot: the first point of each slot's
-    /// chain, the next after each point, and each point's slot (of its
-    /// anchor's cell).
-    head: Vec<u32>,
-    next: Vec<u32>,
-    slot: Vec<u32>,
-    /// Scratch: the candidates for one point.
+    /// The anchors in cells [`WIDE_NEAR`] thicknesses across.
+    table: Table,
+    /// Scratch: the candidates for one point, and the squares of the
+    /// partners' distances when the list is made.
     found: Vec<u32>,
+    d2: Vec<f64>,
 }
 
 impl PairList {
@@ -63,20 +104,13 @@ impl PairList {
     /// thickness `t`, grid neighbours within `reach` in both `j` and `i`
     /// left out, and pairs of pinned points left out.
     ///
-    /// Each point goes in the cell of a uniform grid of cubes `NEAR t`
-    /// across that holds it (`floor(x / (NEAR t))`, and so on), and the
-    /// cells into a table of at least twice as many slots as points by a
-    /// hash of their coordinates ([`slot_of`]), so the cells along `x` of a
-    /// column of cells `(y, z)` have consecutive slots. Two points within `NEAR t` are in the same or
-    /// neighbouring cells, so each point looks only in the 27 cells around
-    /// its own, nine runs of three slots: a cost per point that does not
-    /// grow with the grid.
+    /// The points go in the table in cells [`WIDE_NEAR`]` t` across, and
+    /// each finds the points after it in its 27 cells within that: a wide
+    /// list. Where there are many pairs within [`NEAR`]` t` (a pair for
+    /// every [`DENSE`] points), only those are kept: a narrow list.
     pub fn make(&mut self, pos: &[[f64; 3]], n: usize, t: f64, reach: usize, pinned: &[bool]) {
         let count = n * n;
         debug_assert_eq!(pos.len(), count);
-        let r = NEAR * t;
-        let slots = (2 * count).next_power_of_two().max(64);
-        let bits = slots.trailing_zeros();
         self.made_for = Some((t.to_bits(), reach, n));
         self.pinned.clear();
         self.pinned.extend_from_slice(pinned);
@@ -86,43 +120,43 @@ impl PairList {
         }
         self.anchor.clear();
         self.anchor.extend_from_slice(pos);
-        // The chains, each in index order.
-        self.head.clear();
-        self.head.resize(slots, NONE);
-        self.next.clear();
-        self.next.resize(count, NONE);
-        self.slot.clear();
-        self.slot
-            .extend(pos.iter().map(|&p| slot_of(cell_of3(p, r), bits)));
-        for k in (0..count).rev() {
-            let s = self.slot[k] as usize;
-            self.next[k] = self.head[s];
-            self.head[s] = k as u32;
-        }
+        self.shift = [0.0; 3];
+        self.table.build(pos, WIDE_NEAR * t);
         // Each point's partners: the points after it in its 27 cells.
-        let near = r * r;
+        let (wide, narrow) = ((WIDE_NEAR * t).powi(2), (NEAR * t).powi(2));
         self.first.clear();
         self.partners.clear();
+        self.d2.clear();
         let mut found = std::mem::take(&mut self.found);
         for (a, &pa) in pos.iter().enumerate() {
             self.first.push(self.partners.len() as u32);
             found.clear();
-            self.near_points(cell_of3(pa, r), 1, |k| {
-                if k as usize > a && dist2(pa, pos[k as usize]) < near {
-                    found.push(k);
-                }
-            });
+            self.table
+                .near_points_after(self.table.cell_of(pa), a as u32, |k| {
+                    if dist2(pa, pos[k as usize]) < wide {
+                        found.push(k);
+                    }
+                });
             // Where slots collide, a chain can be looked at twice.
             found.sort_unstable();
             found.dedup();
             for &b in &found {
                 if !self.kept_apart(a, b as usize, reach) {
                     self.partners.push(b);
+                    self.d2.push(dist2(pa, pos[b as usize]));
                 }
             }
         }
         self.first.push(self.partners.len() as u32);
         self.found = found;
+        let close = self.d2.iter().filter(|&&d2| d2 < narrow).count();
+        self.skin = if close * DENSE >= count {
+            self.keep_within(narrow);
+            NARROW
+        } else {
+            WIDE
+        };
+        self.h2 = [(self.skin.drift * t).powi(2), (self.skin.loose * t).powi(2)];
         self.extra.resize_with(count, Vec::new);
         for e in &mut self.extra {
             e.clear();
@@ -133,63 +167,130 @@ impl PairList {
         self.extra_count = 0;
     }
 
+    /// Keep only the partners whose distance, squared, was under `near2`.
+    fn keep_within(&mut self, near2: f64) {
+        let mut kept = 0;
+        for a in 0..self.first.len() - 1 {
+            let (from, to) = (self.first[a] as usize, self.first[a + 1] as usize);
+            self.first[a] = kept as u32;
+            for l in from..to {
+                if self.d2[l] < near2 {
+                    self.partners[kept] = self.partners[l];
+                    kept += 1;
+                }
+            }
+        }
+        *self.first.last_mut().expect("one more than points") = kept as u32;
+        self.partners.truncate(kept);
+    }
+
     /// Point `k`'s partners `b > k` from when the list was made, ascending.
     #[inline]
     pub fn partners_of(&self, k: usize) -> &[u32] {
         &self.partners[self.first[k] as usize..self.first[k + 1] as usize]
     }
 
-    /// Move point `k`'s anchor on to where it is now, `pos[k]`, and list in
-    /// `extra` every pair of it with a point whose anchor is near enough
-    /// its new one for the list's promise (those not listed already). Where
-    /// many points have been moved on (an eighth), or many pairs found so,
-    /// the list is made afresh instead (from `pos`): returns whether it
-    /// was. A few points' work either way (a fresh list every eighth of the
-    /// points is a point's worth eight times over).
+    /// Whether point `k`, at `p`, has gone further than its allowance from
+    /// its anchor, the shift taken off (or too far to tell: a square that
+    /// overflows, or a NaN, counts as further).
+    #[inline]
+    pub fn drifted(&self, k: usize, p: [f64; 3]) -> bool {
+        let s = self.shift;
+        let d2 = dist2(self.anchor[k], [p[0] - s[0], p[1] - s[1], p[2] - s[2]]);
+        beyond(d2, self.h2[usize::from(self.moved[k])])
+    }
+
+    /// Set the shift for the points at `pos` before they are checked for
+    /// drift, and return how many have drifted under it: the mean of every
+    /// point's move from its anchor where that leaves fewer drifted than
+    /// the shift as it was, so a cloth moving as a whole is seen as still.
+    /// Any shift keeps the list's promise; this one only saves work.
+    pub fn shift_to_fit(&mut self, pos: &[[f64; 3]]) -> usize {
+        let drifted = |list: &Self| {
+            let (s, h2) = (list.shift, list.h2);
+            let points = pos.iter().zip(&list.anchor).zip(&list.moved);
+            points
+                .map(|((p, a), &m)| {
+                    let d2 = dist2(*a, [p[0] - s[0], p[1] - s[1], p[2] - s[2]]);
+                    usize::from(beyond(d2, h2[usize::from(m)]))
+                })
+                .sum::<usize>()
+        };
+        let before = drifted(self);
+        if before == 0 {
+            return 0;
+        }
+        let mut mean = [0.0; 3];
+        for (p, a) in pos.iter().zip(&self.anchor) {
+            for d in 0..3 {
+                mean[d] += p[d] - a[d];
+            }
+        }
+        let inv = 1.0 / pos.len() as f64;
+        let mean = mean.map(|m| m * inv);
+        if !mean.iter().all(|m| m.is_finite()) || mean == self.shift {
+            return before;
+        }
+        let old = self.shift;
+        self.shift = mean;
+        let after = drifted(self);
+        if after >= before {
+            self.shift = old;
+            return before;
+        }
+        after
+    }
+
+    /// Whether, with `more` points moved on, so many would have been
+    /// moved on since the list was made (an eighth), or so many pairs
+    /// found so, that it is made afresh instead.
+    pub fn due(&self, more: usize) -> bool {
+        let count = self.anchor.len();
+        self.moved_count + more >= count / 8 + 16 || self.extra_count >= 2 * count + 64
+    }
+
+    /// Make the list afresh for the points at `pos`, for the thickness,
+    /// reach, grid and pins it was made for.
+    pub fn remake(&mut self, pos: &[[f64; 3]]) {
+        let (t_bits, reach, n) = self.made_for.expect("a list to make afresh");
+        let pinned = std::mem::take(&mut self.pinned);
+        self.make(pos, n, f64::from_bits(t_bits), reach, &pinned);
+        self.pinned = pinned;
+    }
+
+    /// Move point `k`'s anchor on to where it is now, `pos[k]` less the
+    /// shift, and list in `extra` every pair of it with a point whose
+    /// anchor is near enough its new one for the list's promise (those
+    /// not listed already). Where many points have been moved on (an
+    /// eighth), or many pairs found so, the list is made afresh instead
+    /// (from `pos`): returns whether it was. A few points' work either way
+    /// (a fresh list every eighth of the points is a point's worth eight
+    /// times over).
     pub fn move_on(&mut self, k: usize, pos: &[[f64; 3]]) -> bool {
-        let (t_bits, reach, n) = self.made_for.expect("a list to move on in");
-        let count = n * n;
+        let (t_bits, reach, _) = self.made_for.expect("a list to move on in");
         let t = f64::from_bits(t_bits);
-        if self.moved_count >= count / 8 + 16 || self.extra_count >= 2 * count + 64 {
-            let pinned = std::mem::take(&mut self.pinned);
-            self.make(pos, n, t, reach, &pinned);
-            self.pinned = pinned;
+        if self.due(0) {
+            self.remake(pos);
             return true;
         }
-        let r = NEAR * t;
-        let bits = self.head.len().trailing_zeros();
-        // Out of its old slot's chain, into its new one's.
-        let old = self.slot[k] as usize;
-        if self.head[old] == k as u32 {
-            self.head[old] = self.next[k];
-        } else {
-            let mut at = self.head[old] as usize;
-            while self.next[at] != k as u32 {
-                at = self.next[at] as usize;
-            }
-            self.next[at] = self.next[k];
-        }
-        let pk = pos[k];
-        let cell = cell_of3(pk, r);
-        let new = slot_of(cell, bits);
-        self.slot[k] = new;
-        self.next[k] = self.head[new as usize];
-        self.head[new as usize] = k as u32;
+        let s = self.shift;
+        let pk = [pos[k][0] - s[0], pos[k][1] - s[1], pos[k][2] - s[2]];
+        self.table.move_point(k, pk);
         self.anchor[k] = pk;
         if !self.moved[k] {
             self.moved[k] = true;
             self.moved_count += 1;
         }
         // Anchors within `1 + h_k + h_c + 0.05` thicknesses: at most
-        // `1 + 2 LOOSE_DRIFT + 0.05 = 2.05`, two cells round.
-        let reach_of = |h: f64| {
-            let d = t * (1.0 + LOOSE_DRIFT + h + 0.05);
-            d * d
-        };
-        let (near_settled, near_loose) = (reach_of(DRIFT), reach_of(LOOSE_DRIFT));
+        // `1 + 2 loose + 0.05`, 2.05 for a narrow list (within one cell
+        // round, `WIDE_NEAR`), 5.05 for a wide one (two cells round).
+        let skin = self.skin;
+        let reach_of = |h: f64| (t * (1.0 + skin.loose + h + 0.05)).powi(2);
+        let (near_settled, near_loose) = (reach_of(skin.drift), reach_of(skin.loose));
+        let span = if skin == NARROW { 1 } else { 2 };
         let mut found = std::mem::take(&mut self.found);
         found.clear();
-        self.near_points(cell, 2, |c| {
+        self.table.near_points(self.table.cell_of(pk), span, |c| {
             let near = if self.moved[c as usize] {
                 near_loose
             } else {
@@ -226,33 +327,12 @@ impl PairList {
         (self.row[a].abs_diff(self.row[b]) <= reach) & (self.col[a].abs_diff(self.col[b]) <= reach)
             | (self.pinned[a] & self.pinned[b])
     }
+}
 
-    /// Call `f` with every point of the table in the cells within `span`
-    /// cells of `cell` along each axis (`(2 span + 1)^2` runs of `2 span +
-    /// 1` slots), and others where slots collide, some more than once: `f`
-    /// checks the distance.
-    #[inline]
-    fn near_points(&self, cell: [i32; 3], span: i32, mut f: impl FnMut(u32)) {
-        let mask = self.head.len() - 1;
-        let bits = self.head.len().trailing_zeros();
-        let [cx, cy, cz] = cell;
-        let x_lo = cx.wrapping_sub(span);
-        for dz in -span..=span {
-            for dy in -span..=span {
-                let (y, z) = (cy.wrapping_add(dy), cz.wrapping_add(dz));
-                // Cells x - span to x + span of the column: consecutive
-                // slots (round the end of the table).
-                let lo = slot_of([x_lo, y, z], bits) as usize;
-                for s in lo..lo + (2 * span + 1) as usize {
-                    let mut k = self.head[s & mask];
-                    while k != NONE {
-                        f(k);
-                        k = self.next[k as usize];
-                    }
-                }
-            }
-        }
-    }
+/// Whether a square of a distance `d2` is more than `h2`, or a NaN.
+#[inline]
+fn beyond(d2: f64, h2: f64) -> bool {
+    d2 > h2 || d2.is_nan()
 }
 
 /// The square of the distance from `a` to `b`.
@@ -260,41 +340,4 @@ impl PairList {
 pub(super) fn dist2(a: [f64; 3], b: [f64; 3]) -> f64 {
     let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     v[0] * v[0] + v[1] * v[1] + v[2] * v[2]
-}
-
-/// The cell of `p` in cells `r` across.
-#[inline]
-fn cell_of3(p: [f64; 3], r: f64) -> [i32; 3] {
-    [cell_of(p[0], r), cell_of(p[1], r), cell_of(p[2], r)]
-}
-
-/// The cell coordinate of `v` in cells `r` across: `floor(v / r)`, held at
-/// the ends of `i32` for coordinates beyond them (more than about 2e9 `r`
-/// out: far cells then share a coordinate, which only costs time).
-#[inline]
-fn cell_of(v: f64, r: f64) -> i32 {
-    let q = v / r;
-    // `as` truncates towards zero (and saturates); one down for negative
-    // non-integers makes it the floor.
-    let c = q as i32;
-    if (c as f64) > q {
-        c.saturating_sub(1)
-    } else {
-        c
-    }
-}
-
-/// A cell's slot in a table of `2^bits` slots: its column's, `y` and `z`
-/// scattered by multiplying them by two large odd constants and keeping the
-/// top bits of the sum (Fibonacci hashing, so columns near each other land
-/// far apart whatever the table's size), plus `x`, so the cells along `x`
-/// of a column get consecutive slots and a point finds the cells of a
-/// column in one run of the table.
-#[inline]
-fn slot_of(c: [i32; 3], bits: u32) -> u32 {
-    let column = (c[1] as u64)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((c[2] as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F));
-    let h = (column >> (64 - bits)).wrapping_add(c[0] as u64);
-    (h & ((1u64 << bits) - 1)) as u32
 }
