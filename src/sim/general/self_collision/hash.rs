@@ -165,10 +165,12 @@ impl SpatialHash {
             self.list.make(&self.pos, n, t, reach, &self.pinned);
         } else {
             let drifted = self.list.shift_to_fit(&self.pos);
-            if drifted > 0 && self.list.due(drifted) {
+            if drifted == 0 {
+                // Nothing to move on.
+            } else if self.list.due(drifted) {
                 // Moving them on one by one would end in a fresh list.
                 self.list.remake(&self.pos);
-            } else if drifted > 0 {
+            } else {
                 for k in 0..count {
                     if self.list.drifted(k, self.pos[k]) && self.list.move_on(k, &self.pos) {
                         break;

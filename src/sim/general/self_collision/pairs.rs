@@ -195,9 +195,12 @@ impl PairList {
     /// overflows, or a NaN, counts as further).
     #[inline]
     pub fn drifted(&self, k: usize, p: [f64; 3]) -> bool {
-        let s = self.shift;
-        let d2 = dist2(self.anchor[k], [p[0] - s[0], p[1] - s[1], p[2] - s[2]]);
-        beyond(d2, self.h2[usize::from(self.moved[k])])
+        strayed(
+            self.anchor[k],
+            p,
+            self.shift,
+            self.h2[usize::from(self.moved[k])],
+        )
     }
 
     /// Set the shift for the points at `pos` before they are checked for
@@ -210,10 +213,7 @@ impl PairList {
             let (s, h2) = (list.shift, list.h2);
             let points = pos.iter().zip(&list.anchor).zip(&list.moved);
             points
-                .map(|((p, a), &m)| {
-                    let d2 = dist2(*a, [p[0] - s[0], p[1] - s[1], p[2] - s[2]]);
-                    usize::from(beyond(d2, h2[usize::from(m)]))
-                })
+                .map(|((&p, &a), &m)| usize::from(strayed(a, p, s, h2[usize::from(m)])))
                 .sum::<usize>()
         };
         let before = drifted(self);
@@ -329,9 +329,12 @@ impl PairList {
     }
 }
 
-/// Whether a square of a distance `d2` is more than `h2`, or a NaN.
+/// Whether `p`, the shift `s` taken off, is further than `sqrt(h2)` from
+/// `anchor` (or too far to tell: a square that overflows, or a NaN,
+/// counts as further).
 #[inline]
-fn beyond(d2: f64, h2: f64) -> bool {
+fn strayed(anchor: [f64; 3], p: [f64; 3], s: [f64; 3], h2: f64) -> bool {
+    let d2 = dist2(anchor, [p[0] - s[0], p[1] - s[1], p[2] - s[2]]);
     d2 > h2 || d2.is_nan()
 }
 
