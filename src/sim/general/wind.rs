@@ -155,10 +155,19 @@ fn corner_of(qj: usize, qi: usize, j: usize, i: usize) -> (bool, bool) {
 
 /// Every point's wind move for one pass, one array per axis, row-major:
 /// [`push`] for each point, with each triangle's push worked out once.
+///
+/// The triangles' pushes are kept one array per axis on the grid of quads
+/// padded by one all round, quad `(qj, qi)` at `(qj + 1) * (n + 1) + qi +
+/// 1`, the padding +0: a point's sum then adds the same six entries
+/// wherever it lies, a quad off the grid adding +0, which changes no sum
+/// (they start at +0, so they are never -0). Both loops run across a row,
+/// so the compiler vectorises them.
 #[derive(Clone, Debug, Default)]
 pub struct Pushes {
-    /// The pushes on each quad's triangle A and B, `[quad][axis]`.
-    tri: Vec<[[f64; 3]; 2]>,
+    /// The pushes on each quad's triangle A, x, y and z, padded.
+    a: [Vec<f64>; 3],
+    /// The pushes on each quad's triangle B, x, y and z, padded.
+    b: [Vec<f64>; 3],
     /// Each point's move, x, y and z, row-major.
     pub(super) m: [Vec<f64>; 3],
 }
@@ -174,48 +183,113 @@ impl Pushes {
     /// a spring ([`Torn::triangle_torn`]) catches no wind.
     pub fn compute_torn(&mut self, cloth: &Cloth, w: [f64; 3], torn: &Torn) {
         let n = cloth.n();
-        let q = n - 1;
-        self.tri.clear();
-        for qj in 0..q {
-            for qi in 0..q {
-                let p = |j: usize, i: usize| cloth.point(j, i);
-                let (a, b, c, d) = (p(qj, qi), p(qj, qi + 1), p(qj + 1, qi), p(qj + 1, qi + 1));
-                // A hole catches no wind: its push is +0, which adds
-                // nothing to the sums below (they start at +0, so they
-                // are never -0): the bits of leaving it out.
-                let push = |second, [a, b, c]: [[f64; 3]; 3]| {
-                    if torn.triangle_torn(qj, qi, second) {
-                        [0.0; 3]
-                    } else {
-                        triangle_push(a, b, c, w)
-                    }
-                };
-                self.tri
-                    .push([push(false, [a, b, c]), push(true, [b, c, d])]);
+        let p = n + 1;
+        // Made once for a grid's size: the padding stays +0, and every
+        // other entry is written below each pass.
+        if self.a[0].len() != p * p {
+            for axis in self.a.iter_mut().chain(&mut self.b) {
+                axis.clear();
+                axis.resize(p * p, 0.0);
+            }
+            for axis in &mut self.m {
+                axis.clear();
+                axis.resize(n * n, 0.0);
             }
         }
-        for axis in &mut self.m {
-            axis.clear();
-            axis.resize(n * n, 0.0);
+        for qj in 0..n.saturating_sub(1) {
+            self.quad_row(cloth, qj, w);
         }
-        for j in 0..n {
-            for i in 0..n {
-                let mut s = [0.0; 3];
-                for (qj, qi) in corner_quads(n, j, i) {
-                    let t = &self.tri[qj * q + qi];
-                    let (in_a, in_b) = corner_of(qj, qi, j, i);
-                    for (tri, inside) in [(t[0], in_a), (t[1], in_b)] {
-                        if inside {
-                            s[0] += tri[0];
-                            s[1] += tri[1];
-                            s[2] += tri[2];
+        if !torn.is_empty() {
+            // A hole catches no wind: its push is +0, which adds nothing
+            // to the sums below: the bits of leaving it out.
+            for qj in 0..n - 1 {
+                for qi in 0..n - 1 {
+                    let k = (qj + 1) * p + qi + 1;
+                    for (t, second) in [(&mut self.a, false), (&mut self.b, true)] {
+                        if torn.triangle_torn(qj, qi, second) {
+                            t[0][k] = 0.0;
+                            t[1][k] = 0.0;
+                            t[2][k] = 0.0;
                         }
                     }
                 }
-                let k = j * n + i;
-                self.m[0][k] = s[0] / 6.0;
-                self.m[1][k] = s[1] / 6.0;
-                self.m[2][k] = s[2] / 6.0;
+            }
+        }
+        for j in 0..n {
+            // Point [j][i]'s quads (j-1, i-1), (j-1, i), (j, i-1), (j, i)
+            // start at padded index j * p + i, and (j + 1) * p + i.
+            let (up, down) = (j * p, (j + 1) * p);
+            for axis in 0..3 {
+                let (a, b) = (&self.a[axis], &self.b[axis]);
+                let (nw_b, n_a, n_b) = (
+                    &b[up..up + n],
+                    &a[up + 1..up + 1 + n],
+                    &b[up + 1..up + 1 + n],
+                );
+                let (w_a, w_b, own_a) = (
+                    &a[down..down + n],
+                    &b[down..down + n],
+                    &a[down + 1..down + 1 + n],
+                );
+                let m = &mut self.m[axis][j * n..(j + 1) * n];
+                for i in 0..n {
+                    let s = 0.0 + nw_b[i] + n_a[i] + n_b[i] + w_a[i] + w_b[i] + own_a[i];
+                    m[i] = s / 6.0;
+                }
+            }
+        }
+    }
+
+    /// The pushes on quad row `qj`'s triangles, across the row: the
+    /// operations of [`triangle_push`] in each lane, and [`triangle_push`]
+    /// itself for the rare triangle whose normal's squared length is not a
+    /// normal number.
+    fn quad_row(&mut self, cloth: &Cloth, qj: usize, w: [f64; 3]) {
+        let n = cloth.n();
+        let q = n - 1;
+        let (top, bottom) = (qj * n, (qj + 1) * n);
+        fn row(v: &[f64], r: usize, q: usize) -> [&[f64]; 2] {
+            [&v[r..r + q], &v[r + 1..r + 1 + q]]
+        }
+        let row = |v, r| row(v, r, q);
+        let ([x0, x0e], [y0, y0e], [z0, z0e]) =
+            (row(&cloth.x, top), row(&cloth.y, top), row(&cloth.z, top));
+        let ([x1, x1e], [y1, y1e], [z1, z1e]) = (
+            row(&cloth.x, bottom),
+            row(&cloth.y, bottom),
+            row(&cloth.z, bottom),
+        );
+        let at = (qj + 1) * (n + 1) + 1;
+        let [ax, ay, az] = &mut self.a;
+        let [bx, by, bz] = &mut self.b;
+        let (p00, p01) = ([x0, y0, z0], [x0e, y0e, z0e]);
+        let (p10, p11) = ([x1, y1, z1], [x1e, y1e, z1e]);
+        let a = [
+            &mut ax[at..at + q],
+            &mut ay[at..at + q],
+            &mut az[at..at + q],
+        ];
+        let redo_a = triangles(a, [p00, p01, p10], w);
+        let b = [
+            &mut bx[at..at + q],
+            &mut by[at..at + q],
+            &mut bz[at..at + q],
+        ];
+        let redo = triangles(b, [p01, p10, p11], w) | redo_a;
+        if redo {
+            for qi in 0..q {
+                let p = |v: &[f64], k: usize| v[k];
+                let (a, b, c, d) = (
+                    [p(x0, qi), p(y0, qi), p(z0, qi)],
+                    [p(x0e, qi), p(y0e, qi), p(z0e, qi)],
+                    [p(x1, qi), p(y1, qi), p(z1, qi)],
+                    [p(x1e, qi), p(y1e, qi), p(z1e, qi)],
+                );
+                for (t, [a, b, c]) in [(&mut self.a, [a, b, c]), (&mut self.b, [b, c, d])] {
+                    if !lane_push(a, b, c, w).1 {
+                        [t[0][at + qi], t[1][at + qi], t[2][at + qi]] = triangle_push(a, b, c, w);
+                    }
+                }
             }
         }
     }
@@ -224,4 +298,46 @@ impl Pushes {
     pub fn at(&self, k: usize) -> [f64; 3] {
         [self.m[0][k], self.m[1][k], self.m[2][k]]
     }
+}
+
+/// The pushes of a row of triangles into `t` (x, y and z, one slot a
+/// triangle), the triangle `k`'s corners `[c][axis][k]` for `c` 0, 1, 2:
+/// [`lane_push`] across the row. True if any triangle's push is not
+/// [`triangle_push`]'s.
+#[inline(always)]
+fn triangles(t: [&mut [f64]; 3], corners: [[&[f64]; 3]; 3], w: [f64; 3]) -> bool {
+    let [tx, ty, tz] = t;
+    let q = tx.len();
+    let [[ax, ay, az], [bx, by, bz], [cx, cy, cz]] = corners.map(|c| c.map(|v| &v[..q]));
+    let (ty, tz) = (&mut ty[..q], &mut tz[..q]);
+    let mut redo = false;
+    for k in 0..q {
+        let (a, b, c) = (
+            [ax[k], ay[k], az[k]],
+            [bx[k], by[k], bz[k]],
+            [cx[k], cy[k], cz[k]],
+        );
+        let (push, normal) = lane_push(a, b, c, w);
+        [tx[k], ty[k], tz[k]] = push;
+        redo |= !normal;
+    }
+    redo
+}
+
+/// [`triangle_push`]'s operations for a triangle whose normal's squared
+/// length is a normal number, in a form the compiler vectorises, and
+/// whether it is one (where it is not, the push is not
+/// [`triangle_push`]'s).
+#[inline(always)]
+fn lane_push(a: [f64; 3], b: [f64; 3], c: [f64; 3], w: [f64; 3]) -> ([f64; 3], bool) {
+    let e = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let f = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    let n = cross(e, f);
+    let d = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+    let len = d.sqrt();
+    let u = [n[0] / len, n[1] / len, n[2] / len];
+    let s = u[0] * w[0] + u[1] * w[1] + u[2] * w[2];
+    // `d.is_normal()` for a d that is never negative.
+    let normal = d >= f64::MIN_POSITIVE && d <= f64::MAX;
+    ([u[0] * s, u[1] * s, u[2] * s], normal)
 }

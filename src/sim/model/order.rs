@@ -38,6 +38,12 @@ impl Order {
         }
     }
 
+    /// The rows `j` of an `n x n` grid in the order this visits them.
+    pub fn rows(self, n: usize) -> impl Iterator<Item = usize> {
+        let flip = self == Order::Reversed;
+        (0..n).map(move |j| if flip { n - 1 - j } else { j })
+    }
+
     /// The points `(j, i)` of an `n x n` grid in this order.
     pub fn visit(self, n: usize) -> impl Iterator<Item = (usize, usize)> {
         let rows = (0..n).flat_map(move |j| (0..n).map(move |i| (j, i)));
