@@ -4,7 +4,7 @@
 #![forbid(unsafe_code)]
 
 use super::point::{moved_point_with, springs};
-use super::rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, RowPass};
+use super::rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, RowPass, Rows};
 use super::{inertia, put, tear, wind, SpatialHash};
 use crate::sim::model::{Buffering, Model, SpringLaw};
 use crate::sim::{collide, Cloth, InstructionSet, PinSet, Spheres, Torn};
@@ -34,6 +34,8 @@ pub(crate) struct Workspace {
     wind: wind::Pushes,
     /// The self-collision's cells and pairs.
     hash: SpatialHash,
+    /// The double-buffered pass's padded copy of the cloth and its masks.
+    rows: Rows,
 }
 
 /// One step of any model through the general pass, on the instruction set
@@ -203,10 +205,28 @@ fn pass_in(
     let hands = (pins, torn);
     // The law is picked once a pass, not once a spring.
     match model.law {
-        SpringLaw::Article => {
-            pass_with(set, cloth, back, spheres, model, hands, pushes, ArticleLaw)
-        }
-        SpringLaw::Hooke => pass_with(set, cloth, back, spheres, model, hands, pushes, HookeLaw),
+        SpringLaw::Article => pass_with(
+            set,
+            cloth,
+            back,
+            spheres,
+            model,
+            hands,
+            pushes,
+            &mut ws.rows,
+            ArticleLaw,
+        ),
+        SpringLaw::Hooke => pass_with(
+            set,
+            cloth,
+            back,
+            spheres,
+            model,
+            hands,
+            pushes,
+            &mut ws.rows,
+            HookeLaw,
+        ),
     }
     if let Some(t) = model.self_collision {
         ws.hash
@@ -225,6 +245,7 @@ fn pass_with<L: RowLaw>(
     model: &Model,
     (pins, torn): (&PinSet, &Torn),
     pushes: Option<&wind::Pushes>,
+    rows: &mut Rows,
     term: L,
 ) {
     let n = cloth.n();
@@ -241,7 +262,7 @@ fn pass_with<L: RowLaw>(
                 wind: pushes.map(|p| &p.m),
                 torn,
             };
-            double_dispatch(set, cloth, back, spheres, &pass, term);
+            double_dispatch(set, cloth, back, spheres, (&pass, rows), term);
             // Pinned points stay where they were.
             for k in pins.iter() {
                 back.x[k] = cloth.x[k];

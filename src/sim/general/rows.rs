@@ -31,18 +31,18 @@ pub(super) fn double<L: RowLaw>(
     cloth: &Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
-    pass: &RowPass<'_>,
+    (pass, rows): (&RowPass<'_>, &mut Rows),
     law: L,
 ) {
     let n = cloth.n();
-    let mut rows = Rows::new(n);
+    rows.load(cloth, pass.springs);
     for j in pass.order.rows(n) {
         rows.moved_row(cloth, j, pass, law);
         rows.collide_row(spheres);
         let row = j * n..(j + 1) * n;
-        back.x[row.clone()].copy_from_slice(&rows.m[0]);
-        back.y[row.clone()].copy_from_slice(&rows.m[1]);
-        back.z[row].copy_from_slice(&rows.m[2]);
+        back.x[row.clone()].copy_from_slice(&rows.m[0][..n]);
+        back.y[row.clone()].copy_from_slice(&rows.m[1][..n]);
+        back.z[row].copy_from_slice(&rows.m[2][..n]);
     }
 }
 
@@ -58,17 +58,23 @@ pub(super) fn double_dispatch<L: RowLaw>(
     cloth: &Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
-    pass: &RowPass<'_>,
+    pass: (&RowPass<'_>, &mut Rows),
     law: L,
 ) {
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512f")]
-        fn avx512<L: RowLaw>(c: &Cloth, b: &mut Cloth, s: &Spheres, p: &RowPass<'_>, l: L) {
+        fn avx512<L: RowLaw>(
+            c: &Cloth,
+            b: &mut Cloth,
+            s: &Spheres,
+            p: (&RowPass, &mut Rows),
+            l: L,
+        ) {
             double(c, b, s, p, l)
         }
         #[target_feature(enable = "avx2")]
-        fn avx2<L: RowLaw>(c: &Cloth, b: &mut Cloth, s: &Spheres, p: &RowPass<'_>, l: L) {
+        fn avx2<L: RowLaw>(c: &Cloth, b: &mut Cloth, s: &Spheres, p: (&RowPass, &mut Rows), l: L) {
             double(c, b, s, p, l)
         }
         match set.check() {
@@ -131,20 +137,116 @@ impl RowLaw for HookeLaw {
     }
 }
 
-/// One row's moved points, worked spring by spring across the row.
+/// How many points of a row [`Rows`] works at once: eight doubles, one
+/// AVX-512 register, two AVX2 or four SSE2 or wasm SIMD128 registers.
+const LANES: usize = 8;
+
+/// One chunk of a row, one value a lane.
+type Lane = [f64; LANES];
+
+/// The `width` values of `v` from `at`, in chunks.
+#[inline(always)]
+fn lanes(v: &[f64], at: usize, width: usize) -> &[Lane] {
+    v[at..at + width].as_chunks().0
+}
+
+/// The first `width` values of `v`, in chunks, to write.
+#[inline(always)]
+fn lanes_mut(v: &mut [f64], width: usize) -> &mut [Lane] {
+    v[..width].as_chunks_mut().0
+}
+
+/// One row's moved points, worked spring by spring across the row, a
+/// chunk of [`LANES`] points at a time.
+///
+/// The points are copied, for each pass, into a grid padded with `reach`
+/// rows and columns of zeros all round and its rows widened to a whole
+/// number of chunks, so every chunk reads a whole [`Lane`] for a point and
+/// for its neighbour wherever they lie. A lane whose neighbour is off the
+/// grid (or whose spring is torn, or which is past the row's end) works
+/// out a term that is never added: the sum keeps its value, as if the
+/// spring were skipped.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Rows {
-    /// The moved points `p + m` of the row, one array per axis.
+    /// The moved points `p + m` of the row, one array per axis, a whole
+    /// number of chunks long (the points past the row's end unused).
     pub(super) m: [Vec<f64>; 3],
-    /// One spring's terms across the row.
-    t: [Vec<f64>; 3],
+    /// The cloth's points, x, y and z, padded: point `[j][i]` at `(j +
+    /// reach) * stride + i + reach`.
+    padded: [Vec<f64>; 3],
+    /// The padded grid's row length: the row in whole chunks, plus `reach`
+    /// each side.
+    stride: usize,
+    /// How far the springs reach: the padding each side.
+    reach: usize,
+    /// The grid's side.
+    n: usize,
+    /// The springs' offsets `(dj, di)` the masks are for.
+    offsets: Vec<(isize, isize)>,
+    /// For each spring, in order, for each point of a row (whole chunks):
+    /// all ones where its neighbour across the spring is on the grid (the
+    /// spring's row aside), else zero. A mask of bits, so the compiler
+    /// selects a lane's sum with bitwise operations.
+    on_grid: Vec<Vec<u64>>,
+    /// One spring's lanes to add for the row being worked: `on_grid` less
+    /// the torn springs.
+    kept: Vec<u64>,
 }
 
 impl Rows {
-    pub(super) fn new(n: usize) -> Self {
-        let v = || vec![0.0; n];
+    /// Copy `cloth` in for a pass with `springs`: the padded grid and the
+    /// masks are made afresh only when the grid's size or the springs
+    /// differ from the last pass's (the padding is never written, so it
+    /// stays zero).
+    pub(super) fn load(&mut self, cloth: &Cloth, springs: &[(isize, isize, f64)]) {
+        let n = cloth.n();
+        let same = self.n == n
+            && self.offsets.len() == springs.len()
+            && self
+                .offsets
+                .iter()
+                .zip(springs)
+                .all(|(&o, &(dj, di, _))| o == (dj, di));
+        if !same {
+            *self = Rows::for_grid(n, springs);
+        }
+        let (reach, stride) = (self.reach, self.stride);
+        for (axis, from) in self.padded.iter_mut().zip([&cloth.x, &cloth.y, &cloth.z]) {
+            for j in 0..n {
+                let at = (j + reach) * stride + reach;
+                axis[at..at + n].copy_from_slice(&from[j * n..(j + 1) * n]);
+            }
+        }
+    }
+
+    /// The padded grid (all zeros) and the masks for an `n x n` grid and
+    /// `springs`.
+    fn for_grid(n: usize, springs: &[(isize, isize, f64)]) -> Self {
+        let reach = springs
+            .iter()
+            .map(|&(dj, di, _)| dj.unsigned_abs().max(di.unsigned_abs()))
+            .max()
+            .unwrap_or(0);
+        let width = n.div_ceil(LANES) * LANES;
+        let stride = width + 2 * reach;
+        let on_grid = springs
+            .iter()
+            .map(|&(_, di, _)| {
+                (0..width)
+                    .map(|i| i < n && i.checked_add_signed(di).is_some_and(|ii| ii < n))
+                    .map(|on| if on { u64::MAX } else { 0 })
+                    .collect()
+            })
+            .collect();
         Rows {
-            m: [v(), v(), v()],
-            t: [v(), v(), v()],
+            m: [(); 3].map(|_| vec![0.0; width]),
+            padded: [(); 3].map(|_| vec![0.0; (n + 2 * reach) * stride]),
+            stride,
+            reach,
+            n,
+            offsets: springs.iter().map(|&(dj, di, _)| (dj, di)).collect(),
+            on_grid,
+            kept: vec![0; width],
         }
     }
 
@@ -154,9 +256,9 @@ impl Rows {
     /// the same operations in the same order as `collide` gives it.
     #[inline(always)]
     fn collide_row(&mut self, spheres: &Spheres) {
+        let n = self.n;
         let [x, y, z] = &mut self.m;
-        let n = x.len();
-        let (y, z) = (&mut y[..n], &mut z[..n]);
+        let (x, y, z) = (&mut x[..n], &mut y[..n], &mut z[..n]);
         for y in y.iter_mut() {
             if *y < FLOOR_Y {
                 *y = FLOOR_Y;
@@ -196,24 +298,65 @@ impl Rows {
     /// Row `j`'s points moved by gravity, the wind and their springs: for
     /// each point, exactly the sums of [`moved_point_in_wind`] (gravity
     /// plus the wind's push, then each point's terms added in the springs'
-    /// order, off-grid neighbours skipped), but taken spring by spring,
-    /// each spring for every point of the row at once.
+    /// order, off-grid neighbours and torn springs skipped), but taken
+    /// spring by spring, each spring for a chunk of the row at once.
     ///
     /// [`moved_point_in_wind`]: super::moved_point_in_wind
     #[inline(always)]
     fn moved_row<L: RowLaw>(&mut self, cloth: &Cloth, j: usize, pass: &RowPass<'_>, law: L) {
         let (springs, share, wind, torn) = (pass.springs, pass.share, pass.wind, pass.torn);
-        let n = cloth.n();
+        let (n, stride, reach) = (self.n, self.stride, self.reach);
+        let width = self.kept.len();
         let [mx, my, mz] = &mut self.m;
         mx.fill(0.0);
         my.fill(-GRAVITY);
         mz.fill(0.0);
         let row = j * n;
         if let Some([wx, wy, wz]) = wind {
-            for i in 0..n {
-                mx[i] += wx[row + i];
-                my[i] += wy[row + i];
-                mz[i] += wz[row + i];
+            for (m, w) in [(&mut *mx, wx), (&mut *my, wy), (&mut *mz, wz)] {
+                for (m, w) in m[..n].iter_mut().zip(&w[row..row + n]) {
+                    *m += *w;
+                }
+            }
+        }
+        let [px, py, pz] = &self.padded;
+        let here = (j + reach) * stride + reach;
+        for (s, &(dj, di, rest)) in springs.iter().enumerate() {
+            if j.checked_add_signed(dj).is_none_or(|jj| jj >= n) {
+                continue;
+            }
+            let there = here
+                .wrapping_add_signed(dj * stride as isize)
+                .wrapping_add_signed(di);
+            // With nothing torn (or an offset no spring has, which never
+            // tears), every term on the grid is added. A torn spring adds
+            // nothing (not even a zero, which could turn a -0 sum into
+            // +0): its point goes on as without it. Point `[j][i]`'s
+            // spring is kept in word `row + i + shift`.
+            let kept = match torn.kept(dj, di).filter(|_| !torn.is_empty()) {
+                Some((bit, shift)) => {
+                    let words = torn.words();
+                    for (i, (kept, &on)) in self.kept.iter_mut().zip(&self.on_grid[s]).enumerate() {
+                        let whole =
+                            on != 0 && words[(row + i).wrapping_add_signed(shift)] >> bit & 1 == 0;
+                        *kept = if whole { u64::MAX } else { 0 };
+                    }
+                    &self.kept
+                }
+                None => &self.on_grid[s],
+            };
+            // The row's points, their neighbours, the lanes kept and the
+            // sums, each in whole chunks.
+            let lanes = |v, at| lanes(v, at, width);
+            let (ax, ay, az) = (lanes(px, here), lanes(py, here), lanes(pz, here));
+            let (bx, by, bz) = (lanes(px, there), lanes(py, there), lanes(pz, there));
+            let kept = kept[..width].as_chunks::<LANES>().0;
+            let sums = |m| lanes_mut(m, width);
+            let (sx, sy, sz) = (sums(mx), sums(my), sums(mz));
+            for c in 0..width / LANES {
+                let m = [&mut sx[c], &mut sy[c], &mut sz[c]];
+                let (a, b) = ([ax[c], ay[c], az[c]], [bx[c], by[c], bz[c]]);
+                spring_chunk(a, b, &kept[c], m, (rest, share), law);
             }
         }
         let (px, py, pz) = (
@@ -221,76 +364,58 @@ impl Rows {
             &cloth.y[row..row + n],
             &cloth.z[row..row + n],
         );
-        for &(dj, di, rest) in springs {
-            let jj = j.wrapping_add_signed(dj);
-            if jj >= n {
-                continue;
-            }
-            // The points i of the row whose neighbour i + di is on the grid.
-            let lo = di.min(0).unsigned_abs();
-            let hi = n - di.max(0) as usize;
-            let (ax, ay, az) = (&px[lo..hi], &py[lo..hi], &pz[lo..hi]);
-            let start = (jj * n + lo).wrapping_add_signed(di);
-            let b = start..start + (hi - lo);
-            let (bx, by, bz) = (&cloth.x[b.clone()], &cloth.y[b.clone()], &cloth.z[b]);
-            let [tx, ty, tz] = &mut self.t;
-            let (tx, ty, tz) = (&mut tx[lo..hi], &mut ty[lo..hi], &mut tz[lo..hi]);
-            let mut redo = false;
-            for k in 0..hi - lo {
-                let (vx, vy, vz) = (bx[k] - ax[k], by[k] - ay[k], bz[k] - az[k]);
-                let d = vx * vx + vy * vy + vz * vz;
-                let dd = law.dd(d, rest);
-                tx[k] = vx * dd;
-                ty[k] = vy * dd;
-                tz[k] = vz * dd;
-                redo |= !(d >= f64::MIN_POSITIVE && d.is_finite());
-            }
-            if redo {
-                // Coincident or very distant neighbours: rare, redone apart.
-                for k in 0..hi - lo {
-                    let (vx, vy, vz) = (bx[k] - ax[k], by[k] - ay[k], bz[k] - az[k]);
-                    let d = vx * vx + vy * vy + vz * vz;
-                    if !(d >= f64::MIN_POSITIVE && d.is_finite()) {
-                        let a = [ax[k], ay[k], az[k]];
-                        [tx[k], ty[k], tz[k]] = law.full(a, [bx[k], by[k], bz[k]], rest);
-                    }
-                }
-            }
-            // With nothing torn (or an offset no spring has, which never
-            // tears), every term is added.
-            let kept = if torn.is_empty() {
-                None
-            } else {
-                torn.kept(dj, di)
-            };
-            match kept {
-                None => {
-                    for k in 0..hi - lo {
-                        mx[lo + k] += tx[k] * share;
-                        my[lo + k] += ty[k] * share;
-                        mz[lo + k] += tz[k] * share;
-                    }
-                }
-                Some((bit, shift)) => {
-                    // A torn spring adds nothing (not even a zero, which
-                    // could turn a -0 sum into +0): its point goes on as
-                    // without it. Point `[j][lo + k]`'s spring is kept in
-                    // word `row + lo + k + shift` (both ends on the grid).
-                    let words = &torn.words()[(row + lo).wrapping_add_signed(shift)..];
-                    for k in 0..hi - lo {
-                        if words[k] >> bit & 1 == 0 {
-                            mx[lo + k] += tx[k] * share;
-                            my[lo + k] += ty[k] * share;
-                            mz[lo + k] += tz[k] * share;
-                        }
-                    }
-                }
-            }
-        }
         for i in 0..n {
             mx[i] = finite(px[i] + mx[i]);
             my[i] = finite(py[i] + my[i]);
             mz[i] = finite(pz[i] + mz[i]);
         }
+    }
+}
+
+/// One spring's terms for a chunk of a row, added to the chunk's sums `m`
+/// where `add` is all ones: the point `a`'s pull toward its neighbour `b`
+/// (x, y and z, a lane a point), `law.dd` in every lane and `law.full`
+/// where the squared distance is not a normal number, times `share`.
+#[inline(always)]
+fn spring_chunk<L: RowLaw>(
+    a: [Lane; 3],
+    b: [Lane; 3],
+    add: &[u64; LANES],
+    [mx, my, mz]: [&mut Lane; 3],
+    (rest, share): (f64, f64),
+    law: L,
+) {
+    let (mut tx, mut ty, mut tz) = ([0.0; LANES], [0.0; LANES], [0.0; LANES]);
+    let mut redo = 0;
+    for l in 0..LANES {
+        let (vx, vy, vz) = (b[0][l] - a[0][l], b[1][l] - a[1][l], b[2][l] - a[2][l]);
+        let d = vx * vx + vy * vy + vz * vz;
+        let dd = law.dd(d, rest);
+        tx[l] = vx * dd;
+        ty[l] = vy * dd;
+        tz[l] = vz * dd;
+        let normal = (f64::MIN_POSITIVE..=f64::MAX).contains(&d);
+        redo |= add[l] & u64::from(!normal);
+    }
+    if redo != 0 {
+        // Coincident or very distant neighbours: rare, redone apart.
+        for l in 0..LANES {
+            let (vx, vy, vz) = (b[0][l] - a[0][l], b[1][l] - a[1][l], b[2][l] - a[2][l]);
+            let d = vx * vx + vy * vy + vz * vz;
+            if add[l] != 0 && !(f64::MIN_POSITIVE..=f64::MAX).contains(&d) {
+                let (p, q) = ([a[0][l], a[1][l], a[2][l]], [b[0][l], b[1][l], b[2][l]]);
+                [tx[l], ty[l], tz[l]] = law.full(p, q, rest);
+            }
+        }
+    }
+    // Each sum with its term where the lane is kept, else as it was, bit
+    // for bit; worked on copies, so the compiler sees the three rows apart.
+    for (m, t) in [(mx, tx), (my, ty), (mz, tz)] {
+        let mut sum = *m;
+        for l in 0..LANES {
+            let with = (sum[l] + t[l] * share).to_bits();
+            sum[l] = f64::from_bits(with & add[l] | sum[l].to_bits() & !add[l]);
+        }
+        *m = sum;
     }
 }

@@ -338,6 +338,6 @@ fn lane_push(a: [f64; 3], b: [f64; 3], c: [f64; 3], w: [f64; 3]) -> ([f64; 3], b
     let u = [n[0] / len, n[1] / len, n[2] / len];
     let s = u[0] * w[0] + u[1] * w[1] + u[2] * w[2];
     // `d.is_normal()` for a d that is never negative.
-    let normal = d >= f64::MIN_POSITIVE && d <= f64::MAX;
+    let normal = (f64::MIN_POSITIVE..=f64::MAX).contains(&d);
     ([u[0] * s, u[1] * s, u[2] * s], normal)
 }
