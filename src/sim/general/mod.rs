@@ -32,6 +32,8 @@
 //! at `±f64::MAX` (the article's bounded pull never gets there, so this
 //! costs the original model nothing).
 
+mod chunks;
+mod dispatch;
 mod hooke;
 pub mod inertia;
 mod pass;

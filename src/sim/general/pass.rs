@@ -197,7 +197,7 @@ fn pass_in(
 ) {
     let pushes = match wind_at(model, spheres.a()) {
         Some(w) => {
-            ws.wind.compute_torn(cloth, w, torn);
+            ws.wind.compute_on(set, cloth, w, torn);
             Some(&ws.wind)
         }
         None => None,

@@ -2,6 +2,7 @@
 //! point of a row at once, so the compiler vectorises it, with the same
 //! sums, in the same order, as [`super::moved_point`].
 
+use super::chunks::{lanes, lanes_mut, mask, select, Lane, LANES};
 use super::{finite, hooke_term, HOOKE_STIFFNESS};
 use crate::sim::model::Order;
 use crate::sim::{spring_term, Cloth, InstructionSet, Spheres, Torn, FLOOR_Y, GRAVITY, STIFFNESS};
@@ -61,6 +62,10 @@ pub(super) fn double_dispatch<L: RowLaw>(
     pass: (&RowPass<'_>, &mut Rows),
     law: L,
 ) {
+    // Not through `dispatch::on_set`: there the arguments travel in one
+    // struct, and the compiler, no longer told that `back` and `rows` are
+    // unaliased, leaves the chunks unvectorised (four times the
+    // instructions).
     #[cfg(target_arch = "x86_64")]
     {
         #[target_feature(enable = "avx512f")]
@@ -135,25 +140,6 @@ impl RowLaw for HookeLaw {
     fn full(self, a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
         hooke_term(a, b, rest)
     }
-}
-
-/// How many points of a row [`Rows`] works at once: eight doubles, one
-/// AVX-512 register, two AVX2 or four SSE2 or wasm SIMD128 registers.
-const LANES: usize = 8;
-
-/// One chunk of a row, one value a lane.
-type Lane = [f64; LANES];
-
-/// The `width` values of `v` from `at`, in chunks.
-#[inline(always)]
-fn lanes(v: &[f64], at: usize, width: usize) -> &[Lane] {
-    v[at..at + width].as_chunks().0
-}
-
-/// The first `width` values of `v`, in chunks, to write.
-#[inline(always)]
-fn lanes_mut(v: &mut [f64], width: usize) -> &mut [Lane] {
-    v[..width].as_chunks_mut().0
 }
 
 /// One row's moved points, worked spring by spring across the row, a
@@ -234,7 +220,7 @@ impl Rows {
             .map(|&(_, di, _)| {
                 (0..width)
                     .map(|i| i < n && i.checked_add_signed(di).is_some_and(|ii| ii < n))
-                    .map(|on| if on { u64::MAX } else { 0 })
+                    .map(mask)
                     .collect()
             })
             .collect();
@@ -339,7 +325,7 @@ impl Rows {
                     for (i, (kept, &on)) in self.kept.iter_mut().zip(&self.on_grid[s]).enumerate() {
                         let whole =
                             on != 0 && words[(row + i).wrapping_add_signed(shift)] >> bit & 1 == 0;
-                        *kept = if whole { u64::MAX } else { 0 };
+                        *kept = mask(whole);
                     }
                     &self.kept
                 }
@@ -351,7 +337,7 @@ impl Rows {
             let (ax, ay, az) = (lanes(px, here), lanes(py, here), lanes(pz, here));
             let (bx, by, bz) = (lanes(px, there), lanes(py, there), lanes(pz, there));
             let kept = kept[..width].as_chunks::<LANES>().0;
-            let sums = |m| lanes_mut(m, width);
+            let sums = |m| lanes_mut(m, 0, width);
             let (sx, sy, sz) = (sums(mx), sums(my), sums(mz));
             for c in 0..width / LANES {
                 let m = [&mut sx[c], &mut sy[c], &mut sz[c]];
@@ -413,8 +399,7 @@ fn spring_chunk<L: RowLaw>(
     for (m, t) in [(mx, tx), (my, ty), (mz, tz)] {
         let mut sum = *m;
         for l in 0..LANES {
-            let with = (sum[l] + t[l] * share).to_bits();
-            sum[l] = f64::from_bits(with & add[l] | sum[l].to_bits() & !add[l]);
+            sum[l] = select(add[l], sum[l] + t[l] * share, sum[l]);
         }
         *m = sum;
     }

@@ -33,7 +33,9 @@
 
 #![forbid(unsafe_code)]
 
-use crate::sim::{Cloth, Torn};
+use super::chunks::{lanes, lanes_mut, mask, select, Lane, LANES};
+use super::dispatch::{on_set, Work};
+use crate::sim::{Cloth, InstructionSet, Torn};
 
 /// The wind's strength at step `a` with gusts, as a factor of the steady
 /// wind: `1 + 0.5 sin(2 pi a / 300) + 0.3 sin(2 pi a / 97 + 1)`, a slow
@@ -156,18 +158,30 @@ fn corner_of(qj: usize, qi: usize, j: usize, i: usize) -> (bool, bool) {
 /// Every point's wind move for one pass, one array per axis, row-major:
 /// [`push`] for each point, with each triangle's push worked out once.
 ///
-/// The triangles' pushes are kept one array per axis on the grid of quads
-/// padded by one all round, quad `(qj, qi)` at `(qj + 1) * (n + 1) + qi +
-/// 1`, the padding +0: a point's sum then adds the same six entries
-/// wherever it lies, a quad off the grid adding +0, which changes no sum
-/// (they start at +0, so they are never -0). Both loops run across a row,
-/// so the compiler vectorises them.
+/// Both steps run a chunk of a row at a time ([`chunks`](super::chunks)).
+/// The points are copied into rows widened to `stride`, the columns past
+/// the row +0. The triangles' pushes are kept one array per axis on the
+/// grid of quads padded by one all round, quad `(qj, qi)` at `(qj + 1) *
+/// stride + qi + 1`, the padding +0: a point's sum then adds the same six
+/// entries wherever it lies, a quad off the grid adding +0, which changes
+/// no sum (they start at +0, so they are never -0).
 #[derive(Clone, Debug, Default)]
 pub struct Pushes {
+    /// The cloth's points, x, y and z, rows `stride` apart.
+    points: [Vec<f64>; 3],
     /// The pushes on each quad's triangle A, x, y and z, padded.
     a: [Vec<f64>; 3],
     /// The pushes on each quad's triangle B, x, y and z, padded.
     b: [Vec<f64>; 3],
+    /// The grid's side.
+    n: usize,
+    /// A row in whole chunks: `n` rounded up to [`LANES`].
+    width: usize,
+    /// The padded rows' length: `width + LANES`.
+    stride: usize,
+    /// For each quad of a row (whole chunks): all ones on the grid, zero
+    /// past its end.
+    on_grid: Vec<u64>,
     /// Each point's move, x, y and z, row-major.
     pub(super) m: [Vec<f64>; 3],
 }
@@ -182,18 +196,34 @@ impl Pushes {
     /// [`Pushes::compute`] on a cloth with holes: a triangle that has lost
     /// a spring ([`Torn::triangle_torn`]) catches no wind.
     pub fn compute_torn(&mut self, cloth: &Cloth, w: [f64; 3], torn: &Torn) {
+        self.compute_in(cloth, w, torn);
+    }
+
+    /// [`Pushes::compute_torn`] compiled for the instruction set `set`:
+    /// the same bits.
+    ///
+    /// # Panics
+    /// If this CPU cannot run `set`.
+    pub(super) fn compute_on(
+        &mut self,
+        set: InstructionSet,
+        cloth: &Cloth,
+        w: [f64; 3],
+        torn: &Torn,
+    ) {
+        on_set(set, Compute(self, cloth, w, torn));
+    }
+
+    #[inline(always)]
+    fn compute_in(&mut self, cloth: &Cloth, w: [f64; 3], torn: &Torn) {
         let n = cloth.n();
-        let p = n + 1;
-        // Made once for a grid's size: the padding stays +0, and every
-        // other entry is written below each pass.
-        if self.a[0].len() != p * p {
-            for axis in self.a.iter_mut().chain(&mut self.b) {
-                axis.clear();
-                axis.resize(p * p, 0.0);
-            }
-            for axis in &mut self.m {
-                axis.clear();
-                axis.resize(n * n, 0.0);
+        if self.n != n || self.m[0].len() != n * n {
+            self.size_for(n);
+        }
+        let stride = self.stride;
+        for (axis, from) in self.points.iter_mut().zip([&cloth.x, &cloth.y, &cloth.z]) {
+            for j in 0..n {
+                axis[j * stride..j * stride + n].copy_from_slice(&from[j * n..(j + 1) * n]);
             }
         }
         for qj in 0..n.saturating_sub(1) {
@@ -204,7 +234,7 @@ impl Pushes {
             // to the sums below: the bits of leaving it out.
             for qj in 0..n - 1 {
                 for qi in 0..n - 1 {
-                    let k = (qj + 1) * p + qi + 1;
+                    let k = (qj + 1) * stride + qi + 1;
                     for (t, second) in [(&mut self.a, false), (&mut self.b, true)] {
                         if torn.triangle_torn(qj, qi, second) {
                             t[0][k] = 0.0;
@@ -215,80 +245,102 @@ impl Pushes {
                 }
             }
         }
-        for j in 0..n {
-            // Point [j][i]'s quads (j-1, i-1), (j-1, i), (j, i-1), (j, i)
-            // start at padded index j * p + i, and (j + 1) * p + i.
-            let (up, down) = (j * p, (j + 1) * p);
-            for axis in 0..3 {
-                let (a, b) = (&self.a[axis], &self.b[axis]);
-                let (nw_b, n_a, n_b) = (
-                    &b[up..up + n],
-                    &a[up + 1..up + 1 + n],
-                    &b[up + 1..up + 1 + n],
-                );
-                let (w_a, w_b, own_a) = (
-                    &a[down..down + n],
-                    &b[down..down + n],
-                    &a[down + 1..down + 1 + n],
-                );
-                let m = &mut self.m[axis][j * n..(j + 1) * n];
-                for i in 0..n {
-                    let s = 0.0 + nw_b[i] + n_a[i] + n_b[i] + w_a[i] + w_b[i] + own_a[i];
-                    m[i] = s / 6.0;
+        self.sums();
+    }
+
+    /// The arrays for an `n x n` grid, every entry +0.
+    fn size_for(&mut self, n: usize) {
+        let width = n.div_ceil(LANES) * LANES;
+        let stride = width + LANES;
+        let zeros = |len: usize| [(); 3].map(|_| vec![0.0; len]);
+        *self = Pushes {
+            points: zeros(n * stride),
+            a: zeros((n + 1) * stride),
+            b: zeros((n + 1) * stride),
+            n,
+            width,
+            stride,
+            on_grid: (0..width).map(|qi| mask(qi + 1 < n)).collect(),
+            m: zeros(n * n),
+        };
+    }
+
+    /// The pushes on quad row `qj`'s triangles, a chunk at a time: the
+    /// operations of [`triangle_push`] in each lane, and [`triangle_push`]
+    /// itself for the rare triangle whose normal's squared length is not a
+    /// normal number. The lanes past the row's last quad are set to +0.
+    #[inline(always)]
+    fn quad_row(&mut self, cloth: &Cloth, qj: usize, w: [f64; 3]) {
+        let (width, stride) = (self.width, self.stride);
+        let (top, bottom) = (qj * stride, (qj + 1) * stride);
+        let corner = |at: usize| self.points.each_ref().map(|v| lanes(v, at, width));
+        let (p00, p01, p10, p11) = (
+            corner(top),
+            corner(top + 1),
+            corner(bottom),
+            corner(bottom + 1),
+        );
+        let at = (qj + 1) * stride + 1;
+        let [mut ta, mut tb] =
+            [&mut self.a, &mut self.b].map(|t| t.each_mut().map(|t| lanes_mut(t, at, width)));
+        let mut redo = false;
+        for c in 0..width / LANES {
+            let on = self.on_grid[c * LANES..][..LANES]
+                .try_into()
+                .expect("a whole chunk");
+            let pick = |p: [&[Lane]; 3]| [p[0][c], p[1][c], p[2][c]];
+            let [ax, ay, az] = &mut ta;
+            let [bx, by, bz] = &mut tb;
+            let (a, b) = (
+                [&mut ax[c], &mut ay[c], &mut az[c]],
+                [&mut bx[c], &mut by[c], &mut bz[c]],
+            );
+            redo |= triangles(a, [pick(p00), pick(p01), pick(p10)], on, w);
+            redo |= triangles(b, [pick(p01), pick(p10), pick(p11)], on, w);
+        }
+        if redo {
+            let q = cloth.n() - 1;
+            let p = |j: usize, i: usize| cloth.point(j, i);
+            for qi in 0..q {
+                let (a, b, c, d) = (p(qj, qi), p(qj, qi + 1), p(qj + 1, qi), p(qj + 1, qi + 1));
+                for (t, [a, b, c]) in [(&mut self.a, [a, b, c]), (&mut self.b, [b, c, d])] {
+                    if !lane_push(a, b, c, w).1 {
+                        [t[0][at + qi], t[1][at + qi], t[2][at + qi]] = triangle_push(a, b, c, w);
+                    }
                 }
             }
         }
     }
 
-    /// The pushes on quad row `qj`'s triangles, across the row: the
-    /// operations of [`triangle_push`] in each lane, and [`triangle_push`]
-    /// itself for the rare triangle whose normal's squared length is not a
-    /// normal number.
-    fn quad_row(&mut self, cloth: &Cloth, qj: usize, w: [f64; 3]) {
-        let n = cloth.n();
-        let q = n - 1;
-        let (top, bottom) = (qj * n, (qj + 1) * n);
-        fn row(v: &[f64], r: usize, q: usize) -> [&[f64]; 2] {
-            [&v[r..r + q], &v[r + 1..r + 1 + q]]
-        }
-        let row = |v, r| row(v, r, q);
-        let ([x0, x0e], [y0, y0e], [z0, z0e]) =
-            (row(&cloth.x, top), row(&cloth.y, top), row(&cloth.z, top));
-        let ([x1, x1e], [y1, y1e], [z1, z1e]) = (
-            row(&cloth.x, bottom),
-            row(&cloth.y, bottom),
-            row(&cloth.z, bottom),
-        );
-        let at = (qj + 1) * (n + 1) + 1;
-        let [ax, ay, az] = &mut self.a;
-        let [bx, by, bz] = &mut self.b;
-        let (p00, p01) = ([x0, y0, z0], [x0e, y0e, z0e]);
-        let (p10, p11) = ([x1, y1, z1], [x1e, y1e, z1e]);
-        let a = [
-            &mut ax[at..at + q],
-            &mut ay[at..at + q],
-            &mut az[at..at + q],
-        ];
-        let redo_a = triangles(a, [p00, p01, p10], w);
-        let b = [
-            &mut bx[at..at + q],
-            &mut by[at..at + q],
-            &mut bz[at..at + q],
-        ];
-        let redo = triangles(b, [p01, p10, p11], w) | redo_a;
-        if redo {
-            for qi in 0..q {
-                let p = |v: &[f64], k: usize| v[k];
-                let (a, b, c, d) = (
-                    [p(x0, qi), p(y0, qi), p(z0, qi)],
-                    [p(x0e, qi), p(y0e, qi), p(z0e, qi)],
-                    [p(x1, qi), p(y1, qi), p(z1, qi)],
-                    [p(x1e, qi), p(y1e, qi), p(z1e, qi)],
-                );
-                for (t, [a, b, c]) in [(&mut self.a, [a, b, c]), (&mut self.b, [b, c, d])] {
-                    if !lane_push(a, b, c, w).1 {
-                        [t[0][at + qi], t[1][at + qi], t[2][at + qi]] = triangle_push(a, b, c, w);
+    /// Each point's move: a sixth of its six quads' pushes added in the
+    /// module's order, a chunk of a row at a time.
+    #[inline(always)]
+    fn sums(&mut self) {
+        let (n, width, stride) = (self.n, self.width, self.stride);
+        for j in 0..n {
+            // Point [j][i]'s quads (j-1, i-1), (j-1, i), (j, i-1), (j, i)
+            // start at padded index j * stride + i, and (j + 1) * stride + i.
+            let (up, down) = (j * stride, (j + 1) * stride);
+            for axis in 0..3 {
+                let (a, b) = (&self.a[axis], &self.b[axis]);
+                let t = [
+                    lanes(b, up, width),
+                    lanes(a, up + 1, width),
+                    lanes(b, up + 1, width),
+                    lanes(a, down, width),
+                    lanes(b, down, width),
+                    lanes(a, down + 1, width),
+                ];
+                let m = &mut self.m[axis][j * n..(j + 1) * n];
+                for c in 0..width / LANES {
+                    let mut s = [0.0; LANES];
+                    for l in 0..LANES {
+                        let sum = 0.0 + t[0][c][l] + t[1][c][l] + t[2][c][l];
+                        s[l] = (sum + t[3][c][l] + t[4][c][l] + t[5][c][l]) / 6.0;
                     }
+                    let k = c * LANES;
+                    let len = LANES.min(n - k);
+                    m[k..k + len].copy_from_slice(&s[..len]);
                 }
             }
         }
@@ -300,28 +352,37 @@ impl Pushes {
     }
 }
 
-/// The pushes of a row of triangles into `t` (x, y and z, one slot a
-/// triangle), the triangle `k`'s corners `[c][axis][k]` for `c` 0, 1, 2:
-/// [`lane_push`] across the row. True if any triangle's push is not
-/// [`triangle_push`]'s.
-#[inline(always)]
-fn triangles(t: [&mut [f64]; 3], corners: [[&[f64]; 3]; 3], w: [f64; 3]) -> bool {
-    let [tx, ty, tz] = t;
-    let q = tx.len();
-    let [[ax, ay, az], [bx, by, bz], [cx, cy, cz]] = corners.map(|c| c.map(|v| &v[..q]));
-    let (ty, tz) = (&mut ty[..q], &mut tz[..q]);
-    let mut redo = false;
-    for k in 0..q {
-        let (a, b, c) = (
-            [ax[k], ay[k], az[k]],
-            [bx[k], by[k], bz[k]],
-            [cx[k], cy[k], cz[k]],
-        );
-        let (push, normal) = lane_push(a, b, c, w);
-        [tx[k], ty[k], tz[k]] = push;
-        redo |= !normal;
+/// The arguments of [`Pushes::compute_torn`], as a piece of [`Work`].
+struct Compute<'a>(&'a mut Pushes, &'a Cloth, [f64; 3], &'a Torn);
+
+impl Work for Compute<'_> {
+    type Out = ();
+    #[inline(always)]
+    fn run(self) {
+        self.0.compute_in(self.1, self.2, self.3)
     }
-    redo
+}
+
+/// The pushes of a chunk of triangles into `t` (x, y and z), the
+/// triangles' corners `[c][axis]` for `c` 0, 1, 2: [`lane_push`] in each
+/// lane, +0 where `on` is zero. True if any triangle on the grid has a
+/// push that is not [`triangle_push`]'s.
+#[inline(always)]
+fn triangles(t: [&mut Lane; 3], corners: [[Lane; 3]; 3], on: &[u64; LANES], w: [f64; 3]) -> bool {
+    let [a, b, c] = corners;
+    let mut out = [[0.0; LANES]; 3];
+    let mut redo = 0;
+    for l in 0..LANES {
+        let corner = |p: [Lane; 3]| [p[0][l], p[1][l], p[2][l]];
+        let (push, normal) = lane_push(corner(a), corner(b), corner(c), w);
+        for axis in 0..3 {
+            out[axis][l] = select(on[l], push[axis], 0.0);
+        }
+        redo |= on[l] & u64::from(!normal);
+    }
+    let [tx, ty, tz] = t;
+    (*tx, *ty, *tz) = (out[0], out[1], out[2]);
+    redo != 0
 }
 
 /// [`triangle_push`]'s operations for a triangle whose normal's squared
