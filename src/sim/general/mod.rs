@@ -11,9 +11,10 @@
 //!
 //! Moved in place, the points go one at a time, as the article's loop
 //! does. Double buffered, where every new position reads only old ones,
-//! a row is worked spring by spring across all its points at once
-//! (`Rows::moved_row`), which the compiler vectorises: each point still
-//! adds the same terms in the same order, so the bits are those of
+//! a row is worked spring by spring across its points, eight at a time on
+//! a padded copy of the cloth (`Rows::moved_row`, `chunks`), which the
+//! compiler vectorises: each point still adds the same terms in the same
+//! order, a lane off the grid masked away, so the bits are those of
 //! [`moved_point`] (a property test checks it). Slower than the fast pass,
 //! which computes each spring once for both its ends; `cargo bench --bench
 //! models` measures each model's step.

@@ -158,7 +158,8 @@ fn corner_of(qj: usize, qi: usize, j: usize, i: usize) -> (bool, bool) {
 /// Every point's wind move for one pass, one array per axis, row-major:
 /// [`push`] for each point, with each triangle's push worked out once.
 ///
-/// Both steps run a chunk of a row at a time ([`chunks`](super::chunks)).
+/// Both steps run a chunk of a row at a time (eight points, which the
+/// compiler vectorises).
 /// The points are copied into rows widened to `stride`, the columns past
 /// the row +0. The triangles' pushes are kept one array per axis on the
 /// grid of quads padded by one all round, quad `(qj, qi)` at `(qj + 1) *
