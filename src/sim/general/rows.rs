@@ -52,8 +52,13 @@ pub(super) fn double<L: RowLaw>(
 /// points at once. No fused multiply-add is enabled and Rust never
 /// contracts, so the bits are the same on each.
 ///
+/// Never inlined: the pass's loops stay one function of their own, which
+/// the browsers' compilers handle better than the same loops inlined
+/// into a larger one.
+///
 /// # Panics
 /// If this CPU cannot run `set`.
+#[inline(never)]
 pub(super) fn double_dispatch<L: RowLaw>(
     set: InstructionSet,
     cloth: &Cloth,
@@ -384,15 +389,7 @@ fn spring_chunk<L: RowLaw>(
         redo |= add[l] & u64::from(!normal);
     }
     if redo != 0 {
-        // Coincident or very distant neighbours: rare, redone apart.
-        for l in 0..LANES {
-            let (vx, vy, vz) = (b[0][l] - a[0][l], b[1][l] - a[1][l], b[2][l] - a[2][l]);
-            let d = vx * vx + vy * vy + vz * vz;
-            if add[l] != 0 && !(f64::MIN_POSITIVE..=f64::MAX).contains(&d) {
-                let (p, q) = ([a[0][l], a[1][l], a[2][l]], [b[0][l], b[1][l], b[2][l]]);
-                [tx[l], ty[l], tz[l]] = law.full(p, q, rest);
-            }
-        }
+        redo_chunk(&a, &b, add, [&mut tx, &mut ty, &mut tz], rest, law);
     }
     // Each sum with its term where the lane is kept, else as it was, bit
     // for bit; worked on copies, so the compiler sees the three rows apart.
@@ -402,5 +399,29 @@ fn spring_chunk<L: RowLaw>(
             sum[l] = select(add[l], sum[l] + t[l] * share, sum[l]);
         }
         *m = sum;
+    }
+}
+
+/// The terms of a chunk's coincident or very distant neighbours (a kept
+/// lane whose squared distance is not a normal number), redone with the
+/// law's whole rules. Rare, so kept out of line: one copy a law, not one
+/// a lane of every chunk loop.
+#[cold]
+#[inline(never)]
+fn redo_chunk<L: RowLaw>(
+    a: &[Lane; 3],
+    b: &[Lane; 3],
+    add: &[u64; LANES],
+    t: [&mut Lane; 3],
+    rest: f64,
+    law: L,
+) {
+    for l in 0..LANES {
+        let (vx, vy, vz) = (b[0][l] - a[0][l], b[1][l] - a[1][l], b[2][l] - a[2][l]);
+        let d = vx * vx + vy * vy + vz * vz;
+        if add[l] != 0 && !(f64::MIN_POSITIVE..=f64::MAX).contains(&d) {
+            let (p, q) = ([a[0][l], a[1][l], a[2][l]], [b[0][l], b[1][l], b[2][l]]);
+            [t[0][l], t[1][l], t[2][l]] = law.full(p, q, rest);
+        }
     }
 }

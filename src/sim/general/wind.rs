@@ -205,6 +205,7 @@ impl Pushes {
     ///
     /// # Panics
     /// If this CPU cannot run `set`.
+    #[inline(never)]
     pub(super) fn compute_on(
         &mut self,
         set: InstructionSet,
@@ -300,14 +301,23 @@ impl Pushes {
             redo |= triangles(b, [pick(p01), pick(p10), pick(p11)], on, w);
         }
         if redo {
-            let q = cloth.n() - 1;
-            let p = |j: usize, i: usize| cloth.point(j, i);
-            for qi in 0..q {
-                let (a, b, c, d) = (p(qj, qi), p(qj, qi + 1), p(qj + 1, qi), p(qj + 1, qi + 1));
-                for (t, [a, b, c]) in [(&mut self.a, [a, b, c]), (&mut self.b, [b, c, d])] {
-                    if !lane_push(a, b, c, w).1 {
-                        [t[0][at + qi], t[1][at + qi], t[2][at + qi]] = triangle_push(a, b, c, w);
-                    }
+            self.redo_row(cloth, qj, w);
+        }
+    }
+
+    /// The pushes of quad row `qj`'s triangles whose normal's squared
+    /// length is not a normal number, redone with [`triangle_push`]. Rare,
+    /// so kept out of line.
+    #[cold]
+    #[inline(never)]
+    fn redo_row(&mut self, cloth: &Cloth, qj: usize, w: [f64; 3]) {
+        let at = (qj + 1) * self.stride + 1;
+        let p = |j: usize, i: usize| cloth.point(j, i);
+        for qi in 0..cloth.n() - 1 {
+            let (a, b, c, d) = (p(qj, qi), p(qj, qi + 1), p(qj + 1, qi), p(qj + 1, qi + 1));
+            for (t, [a, b, c]) in [(&mut self.a, [a, b, c]), (&mut self.b, [b, c, d])] {
+                if !lane_push(a, b, c, w).1 {
+                    [t[0][at + qi], t[1][at + qi], t[2][at + qi]] = triangle_push(a, b, c, w);
                 }
             }
         }
