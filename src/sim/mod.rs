@@ -180,6 +180,8 @@ pub mod model;
 mod pin_set;
 pub mod reference;
 mod runner;
+#[cfg(feature = "parallel")]
+mod set_trial;
 mod simulation;
 pub mod spheres;
 mod spring;

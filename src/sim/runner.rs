@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use std::borrow::Cow;
 
+#[cfg(feature = "parallel")]
+use super::set_trial::SetTrial;
 use super::{fast, general, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
 
 /// A simulation's hands on its cloth, for a run: the pinned points, the
@@ -67,7 +69,8 @@ struct AutoSet {
 /// with scratch of its own.
 #[derive(Clone, Debug)]
 pub(super) struct Runner {
-    /// The instruction set both passes run on.
+    /// The instruction set the fast pass runs on, and the general pass
+    /// too when the set was asked for.
     pub(super) instruction_set: InstructionSet,
     /// Whether the set was asked for ([`Runner::force_instruction_set`]);
     /// if not, long runs time the sets this CPU has and keep the fastest.
@@ -84,6 +87,10 @@ pub(super) struct Runner {
     fast: fast::Scratch,
     /// The general pass's second buffer, wind pushes and spatial hash.
     general: general::Workspace,
+    /// The general pass's own choice of set, when the set is left to the
+    /// runs: timed across runs, since the window's are a few steps each.
+    #[cfg(feature = "parallel")]
+    general_sets: SetTrial,
 }
 
 impl PartialEq for Runner {
@@ -107,6 +114,8 @@ impl Default for Runner {
             auto: AutoThreads::default(),
             fast: fast::Scratch::default(),
             general: general::Workspace::default(),
+            #[cfg(feature = "parallel")]
+            general_sets: SetTrial::default(),
         }
     }
 }
@@ -174,17 +183,23 @@ impl Runner {
             held,
             torn: hold.torn,
         };
-        for _ in 0..count {
-            general::step(
-                cloth,
-                spheres,
-                previous,
-                model,
-                &mut hands,
-                self.instruction_set,
-                &mut self.general,
-            );
+        let mut steps = |set: InstructionSet, k: u64, work: &mut general::Workspace| {
+            for _ in 0..k {
+                general::step(cloth, spheres, previous, model, &mut hands, set, work);
+            }
+        };
+        #[cfg(feature = "parallel")]
+        if !self.set_forced {
+            let chunk = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
+            while count > 0 {
+                let (set, k) = self.general_sets.next(count, chunk);
+                let t0 = Instant::now();
+                steps(set, k, &mut self.general);
+                self.general_sets.record(set, k, t0.elapsed(), chunk);
+                count -= k;
+            }
         }
+        steps(self.instruction_set, count, &mut self.general);
     }
 
     /// `count` steps of the fast pass, on the fastest instruction set and
@@ -330,6 +345,52 @@ mod tests {
         one.force_instruction_set(InstructionSet::Baseline);
         one.run_bands(&mut want, &mut want_spheres, 400, 1);
         assert_eq!((cloth, spheres.a()), (want, want_spheres.a()));
+    }
+
+    /// The general pass's trial, run a few steps a call as the window
+    /// does, then a long run: the bits of a runner held to the baseline.
+    #[test]
+    fn the_general_pass_trial_keeps_the_bits() {
+        let model = Model::ORIGINAL;
+        let run = |runner: &mut Runner, calls: &[u64]| {
+            let (mut cloth, mut spheres, mut previous) =
+                (Cloth::flat(32), Spheres::default(), None);
+            let (mut pins, mut torn) = (PinSet::from_pins(model.pins, 32), Torn::new(32));
+            for &count in calls {
+                let hold = Hold {
+                    pins: &mut pins,
+                    held: None,
+                    torn: &mut torn,
+                };
+                runner.run(
+                    &mut cloth,
+                    &mut spheres,
+                    &mut previous,
+                    &model,
+                    hold,
+                    count,
+                    true,
+                );
+            }
+            (cloth, spheres.a())
+        };
+        let calls: Vec<u64> = [1, 2, 1, 3].repeat(20).into_iter().chain([400]).collect();
+        let mut timed = Runner::default();
+        let got = run(&mut timed, &calls);
+        let mut one = Runner::default();
+        one.force_instruction_set(InstructionSet::Baseline);
+        assert_eq!(got, run(&mut one, &calls));
+        assert_eq!(got.1, 540);
+        if InstructionSet::available()
+            .filter(|&s| s != InstructionSet::Baseline)
+            .count()
+            >= 2
+        {
+            assert!(
+                timed.general_sets.chosen().is_some(),
+                "540 steps finish a trial"
+            );
+        }
     }
 
     /// A run too short to spend most of its steps on the winner times

@@ -185,12 +185,14 @@ impl Simulation {
         self.spheres.a()
     }
 
-    /// The instruction set the passes run on (every set gives the same
-    /// bits). A new simulation starts on [`InstructionSet::best`]; unless
-    /// a set is asked for ([`Simulation::set_instruction_set`]), a run long
-    /// enough (with the `parallel` feature) times each vector set this
-    /// CPU has on a few of its steps and goes on with the fastest, and
-    /// again every 20 runs, as the thread count is chosen.
+    /// The instruction set the fast pass runs on (every set gives the
+    /// same bits). A new simulation starts on [`InstructionSet::best`];
+    /// unless a set is asked for ([`Simulation::set_instruction_set`]), a
+    /// run long enough (with the `parallel` feature) times each vector set
+    /// this CPU has on a few of its steps and goes on with the fastest,
+    /// and again every 20 runs, as the thread count is chosen. The general
+    /// pass makes its own choice the same way, timed across runs (the
+    /// window's are a step or two each); a set asked for holds for both.
     pub fn instruction_set(&self) -> InstructionSet {
         self.runner.instruction_set
     }
