@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use std::borrow::Cow;
 
 #[cfg(feature = "parallel")]
-use super::set_trial::SetTrial;
+use super::set_trial::{vector_sets, SetTrial};
 use super::{fast, general, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
 
 /// A simulation's hands on its cloth, for a run: the pinned points, the
@@ -32,6 +32,14 @@ pub(super) struct Hold<'a> {
 /// its own thread.)
 #[cfg(feature = "parallel")]
 const THREADED_RUN_MIN_WORK: u64 = 32 * 32 * 16;
+
+/// Steps of an `n x n` grid in one trial's timing, of thread counts or
+/// of instruction sets: enough to start the threads and time them (16 of
+/// the demo's grid, one of 128 x 128 and up).
+#[cfg(feature = "parallel")]
+fn trial_steps(n: usize) -> u64 {
+    (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1)
+}
 
 /// Rows per band at the least when the thread count is left to the runs.
 #[cfg(feature = "parallel")]
@@ -190,7 +198,7 @@ impl Runner {
         };
         #[cfg(feature = "parallel")]
         if !self.set_forced {
-            let chunk = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
+            let chunk = trial_steps(n);
             while count > 0 {
                 let (set, k) = self.general_sets.next(count, chunk);
                 let t0 = Instant::now();
@@ -241,10 +249,7 @@ impl Runner {
         if self.set_forced {
             return 0;
         }
-        let sets: Vec<InstructionSet> = InstructionSet::available()
-            .filter(|&s| s != InstructionSet::Baseline)
-            .collect();
-        self.time_sets(&sets, cloth, spheres, count)
+        self.time_sets(&vector_sets(), cloth, spheres, count)
     }
 
     /// [`Runner::choose_set`]'s trial among `sets`, when due.
@@ -260,7 +265,7 @@ impl Runner {
             return 0;
         }
         let n = cloth.n();
-        let trial = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
+        let trial = trial_steps(n);
         let timed = 2 * trial * sets.len() as u64;
         let due = !self.auto_set.timed || self.auto_set.runs_left == 0;
         if !due || count < 4 * timed {
@@ -299,10 +304,9 @@ impl Runner {
         if most == 1 {
             return self.run_bands(cloth, spheres, count, 1);
         }
-        // A trial: enough steps each way to start the threads and time
-        // them (16 of the demo's grid, one of 128 x 128 and up), out of a
-        // run long enough to spend most of its steps on the winner.
-        let trial = (THREADED_RUN_MIN_WORK / (n * n) as u64).max(1);
+        // A trial each way, out of a run long enough to spend most of its
+        // steps on the winner.
+        let trial = trial_steps(n);
         if (self.auto.choice == 0 || self.auto.runs_left == 0) && count >= 4 * trial {
             let mut time = |bands: usize| {
                 let t0 = Instant::now();
@@ -381,11 +385,7 @@ mod tests {
         one.force_instruction_set(InstructionSet::Baseline);
         assert_eq!(got, run(&mut one, &calls));
         assert_eq!(got.1, 540);
-        if InstructionSet::available()
-            .filter(|&s| s != InstructionSet::Baseline)
-            .count()
-            >= 2
-        {
+        if vector_sets().len() >= 2 {
             assert!(
                 timed.general_sets.chosen().is_some(),
                 "540 steps finish a trial"

@@ -27,6 +27,14 @@ const CHUNKS_BETWEEN_TRIALS: u64 = 256;
 /// machine was doing).
 const CHUNKS_A_SET: u64 = 2;
 
+/// The vector sets this CPU has: the sets a trial times (the baseline
+/// is timed only where it is the one set, and then there is no trial).
+pub(super) fn vector_sets() -> Vec<InstructionSet> {
+    InstructionSet::available()
+        .filter(|&s| s != InstructionSet::Baseline)
+        .collect()
+}
+
 /// The state of the general pass's choice of instruction set.
 #[derive(Clone, Debug, Default)]
 pub(super) struct SetTrial {
@@ -51,8 +59,8 @@ impl SetTrial {
             return (set, count.min(self.steps_left));
         }
         if self.spent.is_empty() {
-            self.spent = InstructionSet::available()
-                .filter(|&s| s != InstructionSet::Baseline)
+            self.spent = vector_sets()
+                .into_iter()
                 .map(|s| (s, Duration::ZERO, 0))
                 .collect();
             if self.spent.len() < 2 {
@@ -112,10 +120,15 @@ impl SetTrial {
 mod tests {
     use super::*;
 
-    fn vector_sets() -> Vec<InstructionSet> {
-        InstructionSet::available()
-            .filter(|&s| s != InstructionSet::Baseline)
-            .collect()
+    /// This CPU's vector sets, or `None` (saying so) where there are
+    /// fewer than two to time.
+    fn sets_to_time() -> Option<Vec<InstructionSet>> {
+        let sets = vector_sets();
+        if sets.len() < 2 {
+            eprintln!("skipped: this CPU has {sets:?}, fewer than two vector sets to time");
+            return None;
+        }
+        Some(sets)
     }
 
     /// With a set made to look slower, the trial hands out chunks in
@@ -123,11 +136,7 @@ mod tests {
     /// run of steps.
     #[test]
     fn the_faster_set_per_step_is_kept_then_timed_again() {
-        let sets = vector_sets();
-        if sets.len() < 2 {
-            eprintln!("skipped: this CPU has {sets:?}, fewer than two vector sets to time");
-            return;
-        }
+        let Some(sets) = sets_to_time() else { return };
         let slow = sets[0];
         let mut trial = SetTrial::default();
         let mut order = Vec::new();
@@ -153,11 +162,7 @@ mod tests {
     /// once every set has its share of steps.
     #[test]
     fn a_step_at_a_time_finishes_the_trial() {
-        let sets = vector_sets();
-        if sets.len() < 2 {
-            eprintln!("skipped: this CPU has {sets:?}, fewer than two vector sets to time");
-            return;
-        }
+        let Some(sets) = sets_to_time() else { return };
         let mut trial = SetTrial::default();
         let mut calls = 0;
         while trial.chosen().is_none() {
