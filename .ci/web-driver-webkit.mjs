@@ -207,7 +207,23 @@ async function stop(server) {
 /// `screenScale`: a whole number of device pixels a CSS pixel (GTK's
 /// GDK_SCALE, as a HiDPI screen). `webgl`: false turns WebGL off.
 /// `display`: the X display.
-export async function launch({ width, height, screenScale, webgl = true, display }) {
+///
+/// A MiniBrowser that says it "cannot open display" is launched once
+/// more: on a loaded machine one launch in several hundred has been
+/// refused by an Xvfb that served the launches before and after it.
+/// Any other failure, or the same one twice, is the test's error.
+export async function launch(options) {
+  try {
+    return await launchOnce(options);
+  } catch (e) {
+    if (!String(e?.message).includes('cannot open display')) throw e;
+    console.log(`webkit: launched again after: ${e.message}`);
+    return launchOnce(options);
+  }
+}
+
+/// [`launch`] without the second try.
+async function launchOnce({ width, height, screenScale, webgl = true, display }) {
   if (!display) throw new Error('webkit: no X display (DISPLAY or WEB_DISPLAY) for MiniBrowser');
   if (screenScale !== undefined && !Number.isInteger(screenScale)) {
     throw new Error(`webkit: GDK_SCALE takes whole numbers, not ${screenScale}`);
