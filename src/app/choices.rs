@@ -1,174 +1,112 @@
 //! The scene and what-if choices a run starts with, as the command line's
 //! flags give them, and how a scene's choices give way to the flags given:
-//! [`Choices`], which the command line (`src/cli/`, clap) and the browser
-//! page (its query string, [`Choices::from_query`]) both fill, so both
-//! start the same demo from the same choices.
+//! [`Choices`], which the command line (the program's `cli`, clap) and
+//! the browser page (its query string, [`Choices::from_query`]) both fill,
+//! so both start the same demo from the same choices.
 //!
-//! The page's names are the flags' without the `--`:
-//! `?scene=flag&passes=5&bend=1` starts as `cloth-demo --scene flag
-//! --passes 5 --bend` does. A value is parsed by the same `FromStr` as the
-//! flag's (`src/sim/model/`); a switch takes `1` (given) or `0` (not
-//! given).
+//! The flags are the controls' table's ([`flags`]): the page's names are
+//! the flags' without the `--`, so `?scene=flag&passes=5&bend=1` starts as
+//! `cloth-demo --scene flag --passes 5 --bend` does. A value is parsed by
+//! the same `FromStr` as the flag's (`src/sim/model/`); a switch takes `1`
+//! (given) or `0` (not given).
 
 #![forbid(unsafe_code)]
 
 mod of;
 
-use crate::sim::{
-    Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, TearFactor,
-    Thickness, Wind,
-};
+use crate::app::controls::{flag, flags, Act, Flag, Setup, Takes};
+use crate::sim::{Model, Scene};
 
-/// The choices, each as its flag gives it: `None` or `false` when the flag
-/// is not given. [`Choices::default`] is no flag at all: the original.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// The choices: each flag given, with its value as given (a switch's
+/// `"1"`), in the order of [`flags`]. [`Choices::default`] is no flag at
+/// all: the original.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Choices {
-    /// `--scene`.
-    pub scene: Option<Scene>,
-    /// `--passes` (the original's 15 when not given).
-    pub passes: Option<Passes>,
-    /// `--no-diagonals`.
-    pub no_diagonals: bool,
-    /// `--bend`.
-    pub bend: bool,
-    /// `--in-place`.
-    pub in_place: bool,
-    /// `--order` (rows when not given).
-    pub order: Option<Order>,
-    /// `--hooke`.
-    pub hooke: bool,
-    /// `--pin`.
-    pub pin: Option<Pins>,
-    /// `--wind`.
-    pub wind: Option<Wind>,
-    /// `--gusts`.
-    pub gusts: bool,
-    /// `--no-gusts`.
-    pub no_gusts: bool,
-    /// `--inertia`.
-    pub inertia: Option<Damping>,
-    /// `--no-inertia`.
-    pub no_inertia: bool,
-    /// `--self-collision`.
-    pub self_collision: bool,
-    /// `--no-self-collision`.
-    pub no_self_collision: bool,
-    /// `--thickness` (implies `--self-collision`).
-    pub thickness: Option<Thickness>,
-    /// `--tear`.
-    pub tear: Option<TearFactor>,
-    /// `--shade`.
-    pub shade: bool,
-    /// `--flat`.
-    pub flat: bool,
-    /// `--springs`.
-    pub springs: bool,
-    /// `--compare`.
-    pub compare: bool,
+    /// `(name, value)` for each flag given, in the table's order.
+    given: Vec<(&'static str, String)>,
 }
 
-/// The names [`Choices::from_query`] takes: the flags' without `--`.
-pub const NAMES: [&str; 21] = [
-    "scene",
-    "passes",
-    "no-diagonals",
-    "bend",
-    "in-place",
-    "order",
-    "hooke",
-    "pin",
-    "wind",
-    "gusts",
-    "no-gusts",
-    "inertia",
-    "no-inertia",
-    "self-collision",
-    "no-self-collision",
-    "thickness",
-    "tear",
-    "shade",
-    "flat",
-    "springs",
-    "compare",
-];
-
-/// Pairs of flags that cannot both be given (as clap's `conflicts_with`).
-const CONFLICTS: [(&str, &str); 5] = [
-    ("gusts", "no-gusts"),
-    ("inertia", "no-inertia"),
-    ("self-collision", "no-self-collision"),
-    ("thickness", "no-self-collision"),
-    ("shade", "flat"),
-];
+/// The names [`Choices::from_query`] takes: the flags' without `--`, in
+/// the table's order.
+pub fn names() -> Vec<&'static str> {
+    flags().map(|f| f.name).collect()
+}
 
 impl Choices {
+    /// `flag` given with `value` (already read by [`Flag::read`]), kept
+    /// in the table's order; given again, the last value.
+    pub fn give(&mut self, flag: &'static Flag, value: String) {
+        let rank = |name: &str| flags().position(|f| f.name == name);
+        self.given.retain(|(n, _)| *n != flag.name);
+        let at = self
+            .given
+            .iter()
+            .position(|(n, _)| rank(n) > rank(flag.name))
+            .unwrap_or(self.given.len());
+        self.given.insert(at, (flag.name, value));
+    }
+
+    /// The value `name` was given with (a switch's `"1"`), if given.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.given
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The flags given, `(name, value)`, in the table's order.
+    pub fn given(&self) -> &[(&'static str, String)] {
+        &self.given
+    }
+
     /// The scene chosen: [`Scene::Original`] when none is.
     pub fn scene(&self) -> Scene {
-        self.scene.unwrap_or_default()
+        let scene = flags().find(|f| matches!(f.act, Act::Scene));
+        scene
+            .and_then(|f| self.value(f.name))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_default()
+    }
+
+    /// The start these choices describe: the scene's own
+    /// ([`Setup::of_scene`]) with each flag given set, in the table's
+    /// order (so `--thickness` wins over `--self-collision`'s default).
+    pub fn setup(&self) -> Setup {
+        let mut setup = Setup::of_scene(self.scene());
+        for (name, value) in &self.given {
+            if let Some(Act::Set(set)) = flag(name).map(|f| f.act) {
+                // Read when given, so it sets as it did then.
+                let _ = set(&mut setup, value);
+            }
+        }
+        setup
     }
 
     /// The model these choices describe: the scene's
-    /// ([`Scene::model`]) with each flag given set, and the what-ifs'
-    /// own defaults (15 passes, the eight springs, double buffered, rows,
-    /// the article's spring) for those not given.
+    /// ([`Scene::model`]) with each flag given set.
     pub fn model(&self) -> Model {
-        let mut model = self.scene().model();
-        if let Some(pins) = self.pin {
-            model.pins = pins;
-        }
-        if let Some(wind) = self.wind {
-            model.wind = wind;
-        }
-        if self.gusts {
-            model.gusts = true;
-        }
-        if self.no_gusts {
-            model.gusts = false;
-        }
-        if let Some(d) = self.inertia {
-            model.inertia = Some(d);
-        }
-        if self.no_inertia {
-            model.inertia = None;
-        }
-        if let Some(t) = self.thickness {
-            model.self_collision = Some(t);
-        } else if self.self_collision && model.self_collision.is_none() {
-            model.self_collision = Some(Thickness::default());
-        }
-        if self.no_self_collision {
-            model.self_collision = None;
-        }
-        if let Some(f) = self.tear {
-            model.tear = Some(f);
-        }
-        model.passes = self.passes.unwrap_or(Passes::ORIGINAL);
-        model.springs.diagonals = !self.no_diagonals;
-        model.springs.bend = self.bend;
-        if self.in_place {
-            model.buffering = Buffering::InPlace;
-        }
-        model.order = self.order.unwrap_or(Order::Rows);
-        if self.hooke {
-            model.law = SpringLaw::Hooke;
-        }
-        model
+        self.setup().model
     }
 
     /// Whether the picture is shaded: `--shade`, `--flat`, else the
     /// scene's look ([`Scene::shade`]).
     pub fn shade(&self) -> bool {
-        if self.shade {
-            true
-        } else if self.flat {
-            false
-        } else {
-            self.scene().shade()
-        }
+        self.setup().shade
+    }
+
+    /// Whether the picture is the springs view (`--springs`).
+    pub fn springs(&self) -> bool {
+        self.setup().springs
+    }
+
+    /// Whether the picture compares the original with the choices
+    /// (`--compare`).
+    pub fn compare(&self) -> bool {
+        self.setup().compare
     }
 
     /// The choices a query string's `name=value` pairs (already decoded)
-    /// make: each name one of [`NAMES`], at most once; a value as its
+    /// make: each name one of [`names`], at most once; a value as its
     /// flag's `FromStr` takes it; a switch `1` (or empty: `?bend`) for
     /// given, `0` for not.
     ///
@@ -187,71 +125,48 @@ impl Choices {
             if seen.contains(&name) {
                 return Err(format!("?{name} is given twice"));
             }
-            let bad = |e: ModelError| format!("bad ?{name}={value}: {e}");
-            let switch = || match value {
-                "1" | "" => Ok(true),
-                "0" => Ok(false),
-                _ => Err(format!("bad ?{name}={value}: it takes 1 (on) or 0 (off)")),
+            let Some(f) = flag(name) else {
+                return Err(format!(
+                    "unknown ?{name}={value}: the page takes steps, webgl and {}",
+                    names().join(", ")
+                ));
             };
-            match name {
-                "scene" => c.scene = Some(value.parse().map_err(bad)?),
-                "passes" => c.passes = Some(value.parse().map_err(bad)?),
-                "no-diagonals" => c.no_diagonals = switch()?,
-                "bend" => c.bend = switch()?,
-                "in-place" => c.in_place = switch()?,
-                "order" => c.order = Some(value.parse().map_err(bad)?),
-                "hooke" => c.hooke = switch()?,
-                "pin" => c.pin = Some(value.parse().map_err(bad)?),
-                "wind" => c.wind = Some(value.parse().map_err(bad)?),
-                "gusts" => c.gusts = switch()?,
-                "no-gusts" => c.no_gusts = switch()?,
-                "inertia" => c.inertia = Some(value.parse().map_err(bad)?),
-                "no-inertia" => c.no_inertia = switch()?,
-                "self-collision" => c.self_collision = switch()?,
-                "no-self-collision" => c.no_self_collision = switch()?,
-                "thickness" => c.thickness = Some(value.parse().map_err(bad)?),
-                "tear" => c.tear = Some(value.parse().map_err(bad)?),
-                "shade" => c.shade = switch()?,
-                "flat" => c.flat = switch()?,
-                "springs" => c.springs = switch()?,
-                "compare" => c.compare = switch()?,
-                _ => {
-                    return Err(format!(
-                        "unknown ?{name}={value}: the page takes steps, webgl and {}",
-                        NAMES.join(", ")
-                    ))
-                }
+            let given = match f.takes {
+                Takes::Switch => match value {
+                    "1" | "" => true,
+                    "0" => false,
+                    _ => return Err(format!("bad ?{name}={value}: it takes 1 (on) or 0 (off)")),
+                },
+                Takes::Value { .. } => true,
+            };
+            if given {
+                let read = f
+                    .read(value)
+                    .map_err(|e| format!("bad ?{name}={value}: {e}"))?;
+                c.give(f, read);
             }
-            seen.push(name);
+            seen.push(f.name);
         }
-        for (a, b) in CONFLICTS {
-            if c.given(a) && c.given(b) {
-                return Err(format!("?{a} and ?{b} cannot both be given"));
+        for f in flags() {
+            if let Some(other) = f.conflicts {
+                if c.value(f.name).is_some() && c.value(other.name).is_some() {
+                    return Err(format!(
+                        "?{} and ?{} cannot both be given",
+                        f.name, other.name
+                    ));
+                }
             }
         }
         Ok(c)
-    }
-
-    /// Whether the flag `name` (one of those in [`CONFLICTS`]) is given.
-    fn given(&self, name: &str) -> bool {
-        match name {
-            "gusts" => self.gusts,
-            "no-gusts" => self.no_gusts,
-            "inertia" => self.inertia.is_some(),
-            "no-inertia" => self.no_inertia,
-            "self-collision" => self.self_collision,
-            "no-self-collision" => self.no_self_collision,
-            "thickness" => self.thickness.is_some(),
-            "shade" => self.shade,
-            "flat" => self.flat,
-            _ => false,
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sim::{
+        Buffering, Damping, Order, Passes, Pins, SpringLaw, TearFactor, Thickness, Wind,
+    };
 
     fn query(text: &str) -> Result<Choices, String> {
         Choices::from_query(text.split('&').filter(|p| !p.is_empty()).map(|p| {
@@ -285,9 +200,9 @@ mod tests {
         assert_eq!((c.model(), c.shade()), (want, false));
         let c = query("scene=curtain&shade=1&inertia=0.25&thickness=0.02").unwrap();
         assert!(c.shade());
-        assert!(!c.springs);
-        assert!(query("springs=1").unwrap().springs);
-        assert!(!query("springs=0").unwrap().springs);
+        assert!(!c.springs());
+        assert!(query("springs=1").unwrap().springs());
+        assert!(!query("springs=0").unwrap().springs());
         assert_eq!(c.model().inertia, Some(Damping::new(0.25).unwrap()));
         assert_eq!(
             c.model().self_collision,

@@ -1,30 +1,52 @@
-//! The controls both panels show (the window's, behind Tab, and the page's
-//! form beside the picture), described once: [`CONTROLS`], one
-//! [`Control`] a row, each naming its key in the key table
-//! ([`BINDINGS`](super::keys::BINDINGS)), its flag (whose name is also the
-//! page's query name, [`NAMES`](super::choices::NAMES)) and the article's
-//! sentence, or the other program's idea, behind it.
+//! Every setting and control, described once: [`CONTROLS`], one
+//! [`Control`] a row, each with its label, section and widget in the
+//! panels (the window's, behind Tab, and the page's form beside the
+//! picture), its keys ([`Binding`]), its flags ([`Flag`], whose names are
+//! also the page's query names), the article's sentence or the other
+//! program's idea behind it, and, for a setting of the model, how it reads
+//! and writes the [`Model`](crate::sim::Model) ([`Field`]).
 //!
-//! A front end builds one widget a row, reads each widget's value with
+//! Everything else is made from the rows: the key table and the key list
+//! ([`keys`](super::keys)), the command line's flags (the program's
+//! `cli`) and the page's query ([`Choices`](super::choices::Choices)), the
+//! window's panel and the page's form. A front end builds one widget a
+//! row, reads each widget's value with
 //! [`Demo::value`](super::demo::Demo::value) every frame, and hands a
 //! change to [`Demo::set`](super::demo::Demo::set) or a press to
-//! [`Demo::press_button`](super::demo::Demo::press_button), which make the same change
-//! as the key or the flag. [`Id::SaveScreenshot`] and [`Id::SaveState`]
-//! are the front end's own (it writes the files).
+//! [`Demo::press_button`](super::demo::Demo::press_button); a key's
+//! [`Action`] makes the same change through the same row
+//! ([`Action::Toggle`], [`Action::Cycle`], [`Action::Set`]).
+//! [`Id::SaveScreenshot`] and [`Id::SaveState`] are the front end's own
+//! (it writes the files).
 
 #![forbid(unsafe_code)]
 
-use crate::sim::{Damping, TearFactor, Thickness};
-
+mod action;
+mod flag;
+mod id;
 mod kinds;
 mod table;
 
-pub use kinds::{Control, Id, Section, Value, Widget};
-pub use table::{CONTROLS, SPEED_NAMES};
+pub use action::{Action, RunState};
+pub use flag::{Act, Flag, Heading, Setup, Takes};
+pub use id::{Id, Value};
+pub use kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
+pub use table::{CONTROLS, DAMPING, SPEED_NAMES, TEAR_FACTOR, THICKNESS};
 
 /// The row of [`CONTROLS`] for `id`.
 pub fn control(id: Id) -> &'static Control {
     CONTROLS.iter().find(|c| c.id == id).unwrap_or(&CONTROLS[0])
+}
+
+/// Every flag, in the table's order: the order `--help` lists them in and
+/// the page writes its query in.
+pub fn flags() -> impl Iterator<Item = &'static Flag> {
+    CONTROLS.iter().flat_map(|c| c.flags.iter())
+}
+
+/// The flag named `name` (without `--`).
+pub fn flag(name: &str) -> Option<&'static Flag> {
+    flags().find(|f| f.name == name)
 }
 
 /// A slider's value `v` brought into `widget`'s range (and onto its
@@ -45,23 +67,12 @@ pub fn clamp(widget: Widget, v: f64) -> f64 {
     }
 }
 
-/// The damping the Damping slider starts at when inertia comes on from
-/// the panel: the presets' light damping.
-pub const DAMPING: Damping = Damping::LIGHT;
-
-/// The thickness self-collision comes on at from the panel: half the
-/// spacing of the points.
-pub const THICKNESS: Thickness = Thickness::HALF_SPACING;
-
-/// The factor tearing comes on at from the panel (and T): 4.
-pub const TEAR_FACTOR: TearFactor = TearFactor::DEFAULT;
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn each_control_once_and_sections_in_order() {
+    fn each_control_and_flag_once_and_sections_in_order() {
         for (k, c) in CONTROLS.iter().enumerate() {
             assert!(
                 CONTROLS[..k]
@@ -70,6 +81,10 @@ mod tests {
                 "{:?} twice",
                 c.id
             );
+        }
+        let names: Vec<&str> = flags().map(|f| f.name).collect();
+        for (k, name) in names.iter().enumerate() {
+            assert!(!names[..k].contains(name), "--{name} twice");
         }
         let sections: Vec<usize> = CONTROLS
             .iter()
@@ -90,5 +105,13 @@ mod tests {
         assert_eq!(clamp(wind, 0.003), 0.003);
         assert_eq!(clamp(wind, -1.0), -0.1);
         assert_eq!(clamp(Widget::Check, 0.5), 0.5);
+    }
+
+    #[test]
+    fn the_keys_are_named_as_the_key_list_names_them() {
+        assert_eq!(control(Id::Passes).key().as_deref(), Some("1, 5 and 0"));
+        assert_eq!(control(Id::Speed).key().as_deref(), Some("[ and ]"));
+        assert_eq!(control(Id::Step).key().as_deref(), Some(". or Right"));
+        assert_eq!(control(Id::Pins).key(), None);
     }
 }

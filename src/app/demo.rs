@@ -15,10 +15,11 @@ mod pointer;
 
 use web_time::{Duration, Instant};
 
-use super::drags::Drags;
 #[cfg(doc)]
-use super::input::Action;
-use super::input::{Button, RunState};
+use super::controls::Action;
+use super::controls::RunState;
+use super::drags::Drags;
+use super::input::Button;
 use super::orbit::Orbit;
 use super::pacing::{Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use crate::render::Camera;
@@ -130,7 +131,8 @@ impl Demo {
         self
     }
 
-    /// Whether compare mode is on ([`Action::ToggleCompare`]).
+    /// Whether compare mode is on ([`Action::Toggle`] of
+    /// [`Id::Compare`](super::controls::Id::Compare)).
     pub fn compare(&self) -> bool {
         self.original.is_some()
     }

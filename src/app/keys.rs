@@ -1,210 +1,33 @@
-//! Which key does what: one table, [`BINDINGS`], read by
-//! [`action_for_key`](super::input::action_for_key) in both front ends and
-//! printed, with the mouse's drags and the wheel ([`POINTER`]), by F1 or H
-//! and by `cloth-demo --help` ([`help`]).
+//! Which key does what, and what a key, a click or a tap asks for in the
+//! state the program is in: the keys come from the controls' rows
+//! ([`CONTROLS`]), followed by the few that belong to no control
+//! ([`OTHER_KEYS`]); [`bindings`] lists them in the key list's order,
+//! [`action_for_key`] reads them for both front ends, and [`help`] prints
+//! them with the mouse's drags and the wheel ([`POINTER`]) for F1 or H
+//! and `cloth-demo --help`.
 //!
 //! The page lists them in its own words (no flags, no window):
 //! [`page_text::key_list`](super::page_text::key_list).
-//!
-//! A new control is one row here (and, for a new "what if", one
-//! [`ModelChange`] variant).
 
 #![forbid(unsafe_code)]
 
-use super::controls::{Section, CONTROLS};
-use super::input::{Action, Key, ModelChange};
-use crate::sim::Passes;
+use super::controls::{
+    letter, Action, Binding, Control, FlagNote, Id, RunState, Section, CONTROLS,
+};
+use super::input::{Key, KeyPress};
 
-/// One row of the key table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Binding {
-    /// The keys as the key list names them: `"Space"`, `". or Right"`.
-    pub keys: &'static str,
-    /// The keys that do it (both cases of a letter).
-    pub matches: &'static [Key],
-    /// What they do.
-    pub action: Action,
-    /// Whether holding the key down repeats it (stepping, speeds); the
-    /// toggles act once a press.
-    pub repeats: bool,
-    /// What it does, one short line for the key list.
-    pub what: &'static str,
-}
-
-/// Both cases of an ASCII letter.
-const fn letter(lower: char) -> [Key; 2] {
-    [
-        Key::Character(lower),
-        Key::Character(lower.to_ascii_uppercase()),
-    ]
-}
-
-/// Passes for the keys 1, 5 and 0.
-const ONE: Passes = Passes::saturating(1);
-const FIVE: Passes = Passes::saturating(5);
-
-/// Every key the demo knows, in the order the key list shows them.
-pub const BINDINGS: &[Binding] = &[
-    Binding {
-        keys: "Space",
-        matches: &[Key::Character(' ')],
-        action: Action::TogglePause,
-        repeats: false,
-        what: "pause / resume (the view still turns while paused)",
-    },
-    Binding {
-        keys: ". or Right",
-        matches: &[Key::Character('.'), Key::ArrowRight],
-        action: Action::Step,
-        repeats: true,
-        what: "one step, while paused",
-    },
-    Binding {
-        keys: "R",
-        matches: &letter('r'),
-        action: Action::Restart,
-        repeats: false,
-        what: "start again from step 0, the flat sheet (keeps the view, the what-ifs and the speed)",
-    },
-    Binding {
-        keys: "[",
-        matches: &[Key::Character('[')],
-        action: Action::Slower,
-        repeats: true,
-        what: "slower: 15, 30, 60 (the default), 120, 240 steps a second (--uncapped: one step a frame)",
-    },
-    Binding {
-        keys: "]",
-        matches: &[Key::Character(']')],
-        action: Action::Faster,
-        repeats: true,
-        what: "faster",
-    },
-    Binding {
-        keys: "1",
-        matches: &[Key::Character('1')],
-        action: Action::Model(ModelChange::Passes(ONE)),
-        repeats: false,
-        what: "1 pass a step: a stretchy sheet, falling 0.001 a step (--passes 1)",
-    },
-    Binding {
-        keys: "5",
-        matches: &[Key::Character('5')],
-        action: Action::Model(ModelChange::Passes(FIVE)),
-        repeats: false,
-        what: "5 passes a step (--passes 5)",
-    },
-    Binding {
-        keys: "0",
-        matches: &[Key::Character('0')],
-        action: Action::Model(ModelChange::Passes(Passes::ORIGINAL)),
-        repeats: false,
-        what: "15 passes a step, the original's",
-    },
-    Binding {
-        keys: "D",
-        matches: &letter('d'),
-        action: Action::Model(ModelChange::Diagonals),
-        repeats: false,
-        what: "diagonal springs off / on: squares squash into diamonds (--no-diagonals)",
-    },
-    Binding {
-        keys: "B",
-        matches: &letter('b'),
-        action: Action::Model(ModelChange::Bend),
-        repeats: false,
-        what: "bending springs (to the points two away) on / off (--bend)",
-    },
-    Binding {
-        keys: "I",
-        matches: &letter('i'),
-        action: Action::Model(ModelChange::InPlace),
-        repeats: false,
-        what: "move points in place / double buffered (--in-place)",
-    },
-    Binding {
-        keys: "O",
-        matches: &letter('o'),
-        action: Action::Model(ModelChange::Order),
-        repeats: false,
-        what: "visiting order: rows / reversed, which matters in place (--order)",
-    },
-    Binding {
-        keys: "K",
-        matches: &letter('k'),
-        action: Action::Model(ModelChange::Hooke),
-        repeats: false,
-        what: "Hooke's law / the article's spring (--hooke)",
-    },
-    Binding {
-        keys: "T",
-        matches: &letter('t'),
-        action: Action::Model(ModelChange::Tear),
-        repeats: false,
-        what: "tearing on / off: a spring stretched past 4 times its rest length tears for good (--tear 4)",
-    },
-    Binding {
-        keys: "M",
-        matches: &letter('m'),
-        action: Action::Model(ModelChange::Original),
-        repeats: false,
-        what: "the original model again (every what-if off)",
-    },
-    Binding {
-        keys: "N",
-        matches: &letter('n'),
-        action: Action::NextScene,
-        repeats: false,
-        what: "the next scene from its start: original, curtain, flag, drape (--scene)",
-    },
-    Binding {
-        keys: "S",
-        matches: &letter('s'),
-        action: Action::ToggleShade,
-        repeats: false,
-        what: "shading on / off: each face lit by how it faces a fixed light (--shade)",
-    },
-    Binding {
-        keys: "W",
-        matches: &letter('w'),
-        action: Action::ToggleSprings,
-        repeats: false,
-        what: "springs view on / off: each spring a line, blue squashed, white at rest, red stretched (--springs)",
-    },
-    Binding {
-        keys: "C",
-        matches: &letter('c'),
-        action: Action::ToggleCompare,
-        repeats: false,
-        what: "compare on / off: the original on the left, the model and scene chosen on the right, both from step 0 (--compare)",
-    },
+/// The keys that belong to no control, after the controls' keys in the
+/// key list: Tab is the panel itself, pinning needs a point held with
+/// the pointer, the help is the panel's own hover text, and Escape quits
+/// (the close button).
+pub const OTHER_KEYS: &[Binding] = &[
     Binding {
         keys: "Tab",
         matches: &[Key::Tab],
         action: Action::TogglePanel,
         repeats: false,
         what: "the panel on / off, in the window (the page shows its controls beside the picture)",
-    },
-    Binding {
-        keys: "+ or =",
-        matches: &[Key::Character('+'), Key::Character('=')],
-        action: Action::ZoomIn,
-        repeats: true,
-        what: "nearer, as a notch of the wheel: a tenth of the camera's distance (2 to 20; 5 at first)",
-    },
-    Binding {
-        keys: "-",
-        matches: &[Key::Character('-')],
-        action: Action::ZoomOut,
-        repeats: true,
-        what: "farther",
-    },
-    Binding {
-        keys: "Home",
-        matches: &[Key::Home],
-        action: Action::Home,
-        repeats: false,
-        what: "the original's view again: not turned, 5 back",
+        flag: FlagNote::None,
     },
     Binding {
         keys: "P",
@@ -212,6 +35,7 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Pin,
         repeats: false,
         what: "while holding a point: pin it where it is and let go",
+        flag: FlagNote::None,
     },
     Binding {
         keys: "F1 or H",
@@ -219,6 +43,7 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Help,
         repeats: false,
         what: "print this list",
+        flag: FlagNote::None,
     },
     Binding {
         keys: "Escape",
@@ -226,8 +51,82 @@ pub const BINDINGS: &[Binding] = &[
         action: Action::Stop,
         repeats: true,
         what: "quit (in the browser: stop; a click starts it again)",
+        flag: FlagNote::None,
     },
 ];
+
+/// Every key the demo knows, in the order the key list shows them: each
+/// control's ([`Control::keys`]) in the table's order, then
+/// [`OTHER_KEYS`].
+pub fn bindings() -> impl Iterator<Item = &'static Binding> + Clone {
+    CONTROLS
+        .iter()
+        .flat_map(|c| c.keys.iter())
+        .chain(OTHER_KEYS.iter())
+}
+
+/// The control whose row holds `binding` (`None` for [`OTHER_KEYS`]).
+pub fn control_of(binding: &Binding) -> Option<&'static Control> {
+    CONTROLS.iter().find(|c| c.keys.contains(binding))
+}
+
+/// A key's line in the key list: what it does, then the flag that does
+/// the same as its row says (`bending springs ... on / off (--bend)`,
+/// `5 passes a step (--passes 5)`).
+pub fn line(binding: &Binding) -> String {
+    let flag = control_of(binding).and_then(Control::flag);
+    match (binding.flag, flag) {
+        (FlagNote::Flag, Some(f)) => format!("{} (--{})", binding.what, f.name),
+        (FlagNote::With(value), Some(f)) => format!("{} (--{} {value})", binding.what, f.name),
+        (FlagNote::Note(note), _) => format!("{} ({note})", binding.what),
+        _ => binding.what.to_string(),
+    }
+}
+
+/// The action for `press` while the program is in `state`, from the key
+/// table ([`bindings`]): `None` for a key the table lacks, for another
+/// program's shortcut ([`Modifiers::is_shortcut`]), for the auto-repeat of
+/// a key that does not repeat (the toggles), for [`Action::Step`] unless
+/// paused, and for every key once stopped (a click starts it again).
+///
+/// [`Modifiers::is_shortcut`]: super::input::Modifiers::is_shortcut
+pub fn action_for_key(press: KeyPress, state: RunState) -> Option<Action> {
+    if state == RunState::Stopped || press.modifiers.is_shortcut() {
+        return None;
+    }
+    let binding = bindings().find(|b| b.matches.contains(&press.key))?;
+    if press.repeat && !binding.repeats {
+        return None;
+    }
+    match binding.action {
+        Action::Step if state != RunState::Paused => None,
+        action => Some(action),
+    }
+}
+
+/// The action for a click (button pressed and released in the picture, or
+/// a tap) while the program is in `state`: [`Action::Restart`] once
+/// stopped; `None` while running or paused, where a click is the end of a
+/// drag.
+pub fn action_for_click(state: RunState) -> Option<Action> {
+    match state {
+        RunState::Stopped => Some(Action::Restart),
+        RunState::Running | RunState::Paused => None,
+    }
+}
+
+/// The action for a tap on the picture (a finger down and up again,
+/// quickly and in one place:
+/// [`Touches::lifted`](super::input::Touches::lifted)) while the program
+/// is in `state`: pause or resume ([`Action::Toggle`] of [`Id::Paused`])
+/// while running or paused, as a touch screen has no Space;
+/// [`Action::Restart`] once stopped, as a click.
+pub fn action_for_tap(state: RunState) -> Action {
+    match state {
+        RunState::Stopped => Action::Restart,
+        RunState::Running | RunState::Paused => Action::Toggle(Id::Paused),
+    }
+}
 
 /// The pointer's part of the key list: what each drag, the wheel and a
 /// pinch do, as `(input, what it does)`.
@@ -241,19 +140,19 @@ pub const POINTER: &[(&str, &str)] = &[
     ("wheel", "nearer / farther (also + and -, and a pinch)"),
 ];
 
-/// The key list, one line a key after a heading line, then the pointer's
-/// lines ([`POINTER`]), ending with the panel's controls by section
-/// ([`CONTROLS`]): what F1 or H prints and `cloth-demo --help` ends with.
+/// The key list, one line a key after a heading line ([`line`]), then
+/// the pointer's lines ([`POINTER`]), ending with the panel's controls by
+/// section ([`CONTROLS`]): what F1 or H prints and `cloth-demo --help`
+/// ends with.
 pub fn help() -> String {
-    let width = BINDINGS
-        .iter()
+    let width = bindings()
         .map(|b| b.keys.len())
         .chain(POINTER.iter().map(|(input, _)| input.len()))
         .max()
         .unwrap_or(0);
     let mut out = String::from("Keys (in the window and in the browser):\n");
-    for b in BINDINGS {
-        out += &format!("  {:width$}  {}\n", b.keys, b.what);
+    for b in bindings() {
+        out += &format!("  {:width$}  {}\n", b.keys, line(b));
     }
     for (input, what) in POINTER {
         out += &format!("  {input:width$}  {what}\n");

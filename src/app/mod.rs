@@ -67,6 +67,6 @@ pub use title::{title, TITLE};
 
 #[cfg(feature = "window")]
 pub use native::{
-    action_for_event, action_for_key, button_of, key_of, modifiers_of, run, wheel_of, Options,
-    Saver, Saving,
+    action_for_event, action_for_winit_key, button_of, key_of, modifiers_of, run, wheel_of,
+    Options, Saver, Saving,
 };

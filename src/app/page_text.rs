@@ -10,8 +10,8 @@
 
 #![forbid(unsafe_code)]
 
-use super::input::Action;
-use super::keys::{Binding, BINDINGS};
+use super::controls::{Action, Binding};
+use super::keys::bindings;
 
 /// How the page is being used, as the browser tells it: the page speaks
 /// of keys and the mouse, or of taps and swipes.
@@ -86,7 +86,7 @@ pub fn refused_line(line: &str) -> String {
 }
 
 /// What a key does, in the page's words: the key table's line without
-/// its flag (`(--bend)`), or the page's own for the keys that act
+/// its flag ([`Binding::what`]), or the page's own for the keys that act
 /// otherwise in a browser; `None` for a key the page leaves alone.
 fn page_words(binding: &Binding) -> Option<&'static str> {
     match binding.action {
@@ -95,7 +95,7 @@ fn page_words(binding: &Binding) -> Option<&'static str> {
         Action::Stop => {
             Some("stop the program; a click on the picture starts it again from the beginning")
         }
-        _ => Some(binding.what.split(" (--").next().unwrap_or(binding.what)),
+        _ => Some(binding.what),
     }
 }
 
@@ -145,8 +145,7 @@ fn section(out: &mut String, heading: &str, rows: &[(&str, &str)], width: usize)
 
 /// The keys the page takes, in its words: `(keys, what they do)`.
 fn page_keys() -> Vec<(&'static str, &'static str)> {
-    BINDINGS
-        .iter()
+    bindings()
         .filter_map(|b| Some((b.keys, page_words(b)?)))
         .collect()
 }
@@ -172,7 +171,7 @@ pub fn key_list_indent(hands: Hands) -> usize {
 /// The page's key list for `hands`, as its `#key-list` shows it, in the
 /// page's words (no flags, no window), one row a line under a heading
 /// line, what a row does starting at [`key_list_indent`]: with a mouse,
-/// every key the page takes (the table [`BINDINGS`], Tab left to move the
+/// every key the page takes (the table [`bindings`], Tab left to move the
 /// focus) and then the mouse's drags and the wheel; on a touch screen, the
 /// gestures and where the controls are.
 pub fn key_list(hands: Hands) -> String {
@@ -244,7 +243,7 @@ mod tests {
         assert!(keys.contains("bending springs (to the points two away) on / off\n"));
         assert!(keys.contains("open / close this list"));
         // Every key but Tab, then the mouse's three lines, under two headings.
-        assert_eq!(lines.len(), 2 + BINDINGS.len() - 1 + MOUSE.len());
+        assert_eq!(lines.len(), 2 + bindings().count() - 1 + MOUSE.len());
 
         let touch = key_list(Hands::Touch);
         for word in ["Escape", "key", "click", "wheel", "Space", "--"] {

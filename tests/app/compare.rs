@@ -7,8 +7,10 @@
 use std::time::Instant;
 
 use cloth_demo::app::compare;
+use cloth_demo::app::controls::Id;
+use cloth_demo::app::controls::{Action, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Action, Button, Drag, ModelChange, Modifiers, RunState};
+use cloth_demo::app::input::{Button, Drag, Modifiers};
 use cloth_demo::sim::{Model, Scene, Simulation};
 
 use crate::pacing::at;
@@ -34,7 +36,7 @@ fn original_after(steps: u64) -> Simulation {
 fn both_halves_keep_the_same_step_through_frames_step_restart_and_next_scene() {
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::default(), Model::ORIGINAL).with_compare(true);
-    d.apply(Action::Model(ModelChange::Diagonals), t0);
+    d.apply(Action::Toggle(Id::Diagonals), t0);
     assert!(d.compare());
     assert_eq!(steps(&d), (0, 0));
     // Frames: the first runs its steps, then one a period.
@@ -50,7 +52,7 @@ fn both_halves_keep_the_same_step_through_frames_step_restart_and_next_scene() {
     assert!(!d.sim().model().springs.diagonals);
     assert_ne!(d.sim().cloth, original_after(42).cloth);
     // Paused, one step steps both.
-    d.apply(Action::TogglePause, at(t0, 40, 60));
+    d.apply(Action::Toggle(Id::Paused), at(t0, 40, 60));
     d.apply(Action::Step, at(t0, 41, 60));
     d.apply(Action::Step, at(t0, 42, 60));
     assert_eq!(steps(&d), (44, 44));
@@ -59,7 +61,7 @@ fn both_halves_keep_the_same_step_through_frames_step_restart_and_next_scene() {
     assert_eq!(steps(&d), (0, 0));
     assert_eq!(d.original(), Some(&original_after(0)));
     assert!(!d.sim().model().springs.diagonals);
-    d.apply(Action::TogglePause, at(t0, 44, 60));
+    d.apply(Action::Toggle(Id::Paused), at(t0, 44, 60));
     for k in 45..=74 {
         d.frame(at(t0, k, 60));
     }
@@ -67,7 +69,7 @@ fn both_halves_keep_the_same_step_through_frames_step_restart_and_next_scene() {
     // The next scene: both from step 0, its first frame's steps for both;
     // the original stays the original.
     let t1 = at(t0, 80, 60);
-    d.apply(Action::NextScene, t1);
+    d.apply(Action::Cycle(Id::Scene), t1);
     assert_eq!(d.scene(), Scene::Curtain);
     assert!(d.compare());
     assert_eq!(steps(&d), (0, 0));
@@ -93,7 +95,7 @@ fn turning_compare_on_starts_both_from_step_0_and_off_leaves_the_demo_running() 
     assert!(d.original().is_none());
     // C: both at step 0, no first frame's extra steps.
     let on = at(t0, 20, 60);
-    d.apply(Action::ToggleCompare, on);
+    d.apply(Action::Toggle(Id::Compare), on);
     assert_eq!(steps(&d), (0, 0));
     assert!(d.status().contains(&"compare".to_string()));
     for k in 1..=5 {
@@ -101,7 +103,7 @@ fn turning_compare_on_starts_both_from_step_0_and_off_leaves_the_demo_running() 
     }
     assert_eq!(steps(&d), (5, 5));
     // C again: the original goes, the demo runs on from where it is.
-    d.apply(Action::ToggleCompare, at(on, 5, 60));
+    d.apply(Action::Toggle(Id::Compare), at(on, 5, 60));
     assert!(!d.compare());
     assert_eq!(d.original(), None);
     assert_eq!(d.sim().steps(), 5);
@@ -115,7 +117,7 @@ fn compare_grabs_in_the_right_half_only() {
         .with_compare(true);
     d.set_view_size(W, H);
     d.frame(t0);
-    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
     let split = compare::split(W, H);
     // The middle point of the flat sheet, as each half draws it.
     let centre = d.sim().cloth.point(16, 16);

@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use cloth_demo::app::controls::{Action, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
 use cloth_demo::app::drawable_size;
-use cloth_demo::app::input::{Action, RunState};
 use cloth_demo::app::pacing::{Mode, NextFrame, FIRST_FRAME_STEPS, STEPS_PER_SECOND};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{Model, Simulation};

@@ -9,8 +9,10 @@
 
 use std::time::Instant;
 
+use cloth_demo::app::controls::Action;
+use cloth_demo::app::controls::Id;
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Action, Button, Drag, DragEnd, ModelChange, Modifiers, Wheel};
+use cloth_demo::app::input::{Button, Drag, DragEnd, Modifiers, Wheel};
 use cloth_demo::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE, ZOOM_PER_NOTCH};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{Model, Scene, TearFactor};
@@ -37,7 +39,7 @@ fn demo(scene: Scene, steps: u32, down: bool) -> Demo {
     let mut d = Demo::with_scene(Clock::Held(steps), scene, scene.model(), false);
     d.set_view_size(W, H);
     d.frame(Instant::now());
-    d.apply(Action::TogglePause, Instant::now());
+    d.apply(Action::Toggle(Id::Paused), Instant::now());
     if down {
         d.cursor_moved(400.0, 100.0, 1.0);
         d.button(true);
@@ -245,7 +247,7 @@ fn grabbing_a_pinned_point_frees_it() {
 fn t_toggles_tearing_through_the_model() {
     let mut d = demo(Scene::Original, 0, false);
     assert_eq!(d.sim().model().tear, None);
-    d.apply(Action::Model(ModelChange::Tear), Instant::now());
+    d.apply(Action::Toggle(Id::Tear), Instant::now());
     assert_eq!(d.sim().model().tear, Some(TearFactor::DEFAULT));
     assert_eq!(TearFactor::DEFAULT.to_string(), "4");
     assert!(
@@ -254,14 +256,14 @@ fn t_toggles_tearing_through_the_model() {
         d.status()
     );
     // The other what-ifs stay as they are, and T again turns it off.
-    d.apply(Action::Model(ModelChange::Bend), Instant::now());
-    d.apply(Action::Model(ModelChange::Tear), Instant::now());
+    d.apply(Action::Toggle(Id::Bend), Instant::now());
+    d.apply(Action::Toggle(Id::Tear), Instant::now());
     assert_eq!(d.sim().model().tear, None);
     assert!(d.sim().model().springs.bend);
     assert_eq!(d.status(), vec!["paused", "step 0", "bending springs"]);
     // M turns it off with the rest.
-    d.apply(Action::Model(ModelChange::Tear), Instant::now());
-    d.apply(Action::Model(ModelChange::Original), Instant::now());
+    d.apply(Action::Toggle(Id::Tear), Instant::now());
+    d.apply(Action::Original, Instant::now());
     assert!(d.sim().model().is_original());
 }
 
@@ -309,7 +311,7 @@ fn the_wheel_and_the_keys_zoom_within_the_bounds_and_home_goes_back() {
     d.wheel(Wheel::Notches(2.0));
     d.apply(Action::Restart, Instant::now());
     assert!(close(d.camera().distance(), 4.05));
-    d.apply(Action::NextScene, Instant::now());
+    d.apply(Action::Cycle(Id::Scene), Instant::now());
     assert_eq!(d.camera(), Camera::default());
     // Stopped, nothing zooms.
     d.apply(Action::Stop, Instant::now());
@@ -365,7 +367,7 @@ fn stop_restart_and_a_new_scene_let_go() {
         d.press(Button::Right, NONE).unwrap();
         d
     };
-    for action in [Action::Stop, Action::Restart, Action::NextScene] {
+    for action in [Action::Stop, Action::Restart, Action::Cycle(Id::Scene)] {
         let mut d = grabbed();
         d.apply(action, Instant::now());
         assert_eq!((held(&d), d.grabbing()), (None, None), "{action:?}");
@@ -377,10 +379,10 @@ fn stop_restart_and_a_new_scene_let_go() {
     assert_eq!(d.press(Button::Right, NONE), None);
     // After a new scene the drawing area's size is still known.
     let mut d = grabbed();
-    d.apply(Action::NextScene, Instant::now());
-    d.apply(Action::NextScene, Instant::now());
-    d.apply(Action::NextScene, Instant::now());
-    d.apply(Action::NextScene, Instant::now());
+    d.apply(Action::Cycle(Id::Scene), Instant::now());
+    d.apply(Action::Cycle(Id::Scene), Instant::now());
+    d.apply(Action::Cycle(Id::Scene), Instant::now());
+    d.apply(Action::Cycle(Id::Scene), Instant::now());
     assert_eq!(d.scene(), Scene::Original);
     d.frame(Instant::now());
     d.cursor_moved(400.0, 100.0, 1.0);

@@ -1,9 +1,11 @@
-//! The window's events read as the shared actions (`app::action_for_key`,
+//! The window's events read as the shared actions (`app::action_for_winit_key`,
 //! `app::action_for_event`): Escape and the close button stop, a click
 //! restarts once stopped, winit's key values name the shared keys.
 
-use cloth_demo::app::input::{self, Action, KeyPress, Modifiers, RunState};
-use cloth_demo::app::{action_for_event, action_for_key};
+use cloth_demo::app::controls::{Action, Id, RunState};
+use cloth_demo::app::input::{self, KeyPress, Modifiers};
+use cloth_demo::app::keys;
+use cloth_demo::app::{action_for_event, action_for_winit_key};
 use winit::dpi::PhysicalSize;
 use winit::event::{ElementState, WindowEvent};
 use winit::keyboard::{Key, NamedKey, SmolStr};
@@ -11,7 +13,7 @@ use winit::keyboard::{Key, NamedKey, SmolStr};
 /// The window's action for a fresh press of `key` with no modifiers,
 /// while running.
 fn pressed(key: &Key) -> Option<Action> {
-    action_for_key(
+    action_for_winit_key(
         key,
         ElementState::Pressed,
         false,
@@ -24,7 +26,7 @@ fn pressed(key: &Key) -> Option<Action> {
 fn escape_pressed_stops() {
     let esc = Key::Named(NamedKey::Escape);
     assert_eq!(pressed(&esc), Some(Action::Stop));
-    let released = action_for_key(
+    let released = action_for_winit_key(
         &esc,
         ElementState::Released,
         false,
@@ -33,7 +35,7 @@ fn escape_pressed_stops() {
     );
     assert_eq!(released, None);
     // Held down: the repeat stops too (as before the other keys came).
-    let repeat = action_for_key(
+    let repeat = action_for_winit_key(
         &esc,
         ElementState::Pressed,
         true,
@@ -121,8 +123,9 @@ fn key_values_name_the_shared_keys() {
 
 #[test]
 fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
-    use input::{action_for_click, Key as K};
-    let shared_key = |k: K, state| input::action_for_key(KeyPress::from(k), state);
+    use input::Key as K;
+    use keys::action_for_click;
+    let shared_key = |k: K, state| keys::action_for_key(KeyPress::from(k), state);
     assert_eq!(shared_key(K::Escape, RunState::Running), Some(Action::Stop));
     assert_eq!(shared_key(K::Escape, RunState::Paused), Some(Action::Stop));
     assert_eq!(shared_key(K::Escape, RunState::Stopped), None);
@@ -136,9 +139,12 @@ fn escape_stops_while_running_and_a_click_restarts_once_stopped() {
 
 #[test]
 fn a_tap_pauses_and_resumes_and_once_stopped_restarts() {
-    use input::action_for_tap;
-    assert_eq!(action_for_tap(RunState::Running), Action::TogglePause);
-    assert_eq!(action_for_tap(RunState::Paused), Action::TogglePause);
+    use keys::action_for_tap;
+    assert_eq!(
+        action_for_tap(RunState::Running),
+        Action::Toggle(Id::Paused)
+    );
+    assert_eq!(action_for_tap(RunState::Paused), Action::Toggle(Id::Paused));
     assert_eq!(action_for_tap(RunState::Stopped), Action::Restart);
 }
 

@@ -3,17 +3,21 @@
 //! programs' shortcuts left alone, toggles once a press, the model keys,
 //! and the README's Controls naming every key.
 
-use cloth_demo::app::action_for_key;
-use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, Modifiers, RunState};
-use cloth_demo::app::keys::{self as key_table, BINDINGS, POINTER};
+use std::time::Instant;
+
+use cloth_demo::app::action_for_winit_key;
+use cloth_demo::app::controls::{Action, Id, RunState, Value};
+use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::{self, KeyPress, Modifiers};
+use cloth_demo::app::keys::{self, POINTER};
 use cloth_demo::app::pacing::SPEEDS;
-use cloth_demo::sim::{Buffering, Model, Order, Passes, SpringLaw, TearFactor};
+use cloth_demo::sim::{Buffering, Model, Order, SpringLaw, TearFactor};
 use winit::event::ElementState;
 use winit::keyboard::{Key, NamedKey, SmolStr};
 
 /// The shared action for a fresh press of `key` with no modifiers.
 fn key(k: input::Key, state: RunState) -> Option<Action> {
-    input::action_for_key(KeyPress::from(k), state)
+    keys::action_for_key(KeyPress::from(k), state)
 }
 
 fn ch(c: char) -> input::Key {
@@ -23,29 +27,28 @@ fn ch(c: char) -> input::Key {
 #[test]
 fn each_key_does_what_the_article_demo_needs() {
     use input::Key as K;
-    let passes = |n| Action::Model(ModelChange::Passes(Passes::new(n).unwrap()));
-    let model = Action::Model;
+    let passes = |n: f64| Action::Set(Id::Passes, Value::Number(n));
     let table = [
-        (ch(' '), Action::TogglePause),
+        (ch(' '), Action::Toggle(Id::Paused)),
         (ch('.'), Action::Step),
         (K::ArrowRight, Action::Step),
         (ch('r'), Action::Restart),
         (ch('R'), Action::Restart),
         (ch('['), Action::Slower),
         (ch(']'), Action::Faster),
-        (ch('1'), passes(1)),
-        (ch('5'), passes(5)),
-        (ch('0'), passes(15)),
-        (ch('d'), model(ModelChange::Diagonals)),
-        (ch('D'), model(ModelChange::Diagonals)),
-        (ch('b'), model(ModelChange::Bend)),
-        (ch('i'), model(ModelChange::InPlace)),
-        (ch('o'), model(ModelChange::Order)),
-        (ch('k'), model(ModelChange::Hooke)),
-        (ch('K'), model(ModelChange::Hooke)),
-        (ch('m'), model(ModelChange::Original)),
-        (ch('t'), model(ModelChange::Tear)),
-        (ch('T'), model(ModelChange::Tear)),
+        (ch('1'), passes(1.0)),
+        (ch('5'), passes(5.0)),
+        (ch('0'), passes(15.0)),
+        (ch('d'), Action::Toggle(Id::Diagonals)),
+        (ch('D'), Action::Toggle(Id::Diagonals)),
+        (ch('b'), Action::Toggle(Id::Bend)),
+        (ch('i'), Action::Toggle(Id::InPlace)),
+        (ch('o'), Action::Cycle(Id::Order)),
+        (ch('k'), Action::Toggle(Id::Hooke)),
+        (ch('K'), Action::Toggle(Id::Hooke)),
+        (ch('m'), Action::Original),
+        (ch('t'), Action::Toggle(Id::Tear)),
+        (ch('T'), Action::Toggle(Id::Tear)),
         (ch('+'), Action::ZoomIn),
         (ch('='), Action::ZoomIn),
         (ch('-'), Action::ZoomOut),
@@ -77,7 +80,7 @@ fn each_key_does_what_the_article_demo_needs() {
 #[test]
 fn the_key_table_binds_each_key_once_and_matches_its_names() {
     let mut seen = Vec::new();
-    for b in BINDINGS {
+    for b in keys::bindings() {
         assert!(!b.matches.is_empty(), "{}", b.keys);
         for k in b.matches {
             assert!(!seen.contains(k), "{k:?} is bound twice");
@@ -97,13 +100,16 @@ fn the_key_table_binds_each_key_once_and_matches_its_names() {
 
 #[test]
 fn the_key_list_shows_every_key_and_every_speed() {
-    let help = key_table::help();
+    let help = keys::help();
     assert!(help.starts_with("Keys (in the window and in the browser):\n"));
     // A heading, one line a binding, the pointer's lines, and a heading
     // and a line for each section of the panel.
     assert_eq!(
         help.lines().count(),
-        1 + BINDINGS.len() + POINTER.len() + 1 + cloth_demo::app::controls::Section::ALL.len()
+        1 + keys::bindings().count()
+            + POINTER.len()
+            + 1
+            + cloth_demo::app::controls::Section::ALL.len()
     );
     for (input, what) in POINTER {
         assert!(
@@ -128,14 +134,14 @@ fn the_key_list_shows_every_key_and_every_speed() {
     ] {
         assert!(help.contains(words), "{words} in {help}");
     }
-    for b in BINDINGS {
+    for b in keys::bindings() {
         // "  KEYS  WHAT", the keys padded to one width.
         let line = help
             .lines()
             .skip(1)
             .find(|l| l.trim_start().starts_with(&format!("{}  ", b.keys)))
             .unwrap_or_else(|| panic!("no line for {}", b.keys));
-        assert!(line.ends_with(b.what), "{line}");
+        assert!(line.ends_with(&keys::line(b)), "{line}");
     }
     let speeds = help
         .lines()
@@ -161,7 +167,7 @@ fn the_key_list_shows_every_key_and_every_speed() {
 #[test]
 fn other_programs_shortcuts_are_left_alone() {
     let with = |k, ctrl, alt, logo| {
-        input::action_for_key(
+        keys::action_for_key(
             KeyPress {
                 key: k,
                 repeat: false,
@@ -197,7 +203,7 @@ fn other_programs_shortcuts_are_left_alone() {
     };
     assert!(!shift.is_shortcut());
     assert_eq!(
-        input::action_for_key(
+        keys::action_for_key(
             KeyPress {
                 key: ch('+'),
                 repeat: false,
@@ -212,7 +218,7 @@ fn other_programs_shortcuts_are_left_alone() {
 #[test]
 fn toggles_act_once_a_press_while_steps_and_speeds_repeat() {
     let held = |k, state| {
-        input::action_for_key(
+        keys::action_for_key(
             KeyPress {
                 key: k,
                 repeat: true,
@@ -241,14 +247,14 @@ fn toggles_act_once_a_press_while_steps_and_speeds_repeat() {
 #[test]
 fn the_window_reads_winit_keys_the_same_way() {
     let winit = |k: &Key, repeat, modifiers, run| {
-        action_for_key(k, ElementState::Pressed, repeat, modifiers, run)
+        action_for_winit_key(k, ElementState::Pressed, repeat, modifiers, run)
     };
     let none = Modifiers::default();
     let space = Key::Named(NamedKey::Space);
     let right = Key::Named(NamedKey::ArrowRight);
     assert_eq!(
         winit(&space, false, none, RunState::Running),
-        Some(Action::TogglePause)
+        Some(Action::Toggle(Id::Paused))
     );
     assert_eq!(winit(&space, true, none, RunState::Running), None);
     assert_eq!(
@@ -263,12 +269,12 @@ fn the_window_reads_winit_keys_the_same_way() {
     let big_b = Key::Character(SmolStr::new("B"));
     assert_eq!(
         winit(&big_b, false, none, RunState::Running),
-        Some(Action::Model(ModelChange::Bend))
+        Some(Action::Toggle(Id::Bend))
     );
     let ctrl = Modifiers { ctrl: true, ..none };
     assert_eq!(winit(&big_b, false, ctrl, RunState::Running), None);
     assert_eq!(
-        action_for_key(
+        action_for_winit_key(
             &space,
             ElementState::Released,
             false,
@@ -323,35 +329,42 @@ fn the_window_reads_winit_keys_the_same_way() {
     );
 }
 
+/// The model after `actions`, from the original.
+fn after(actions: &[Action]) -> Model {
+    let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+    for &a in actions {
+        d.apply(a, Instant::now());
+    }
+    d.sim().model()
+}
+
 #[test]
 fn model_keys_switch_each_what_if_on_and_back_off() {
-    let o = Model::ORIGINAL;
-    let on = |c: ModelChange| c.apply(o);
-    assert!(!on(ModelChange::Diagonals).springs.diagonals);
-    assert!(on(ModelChange::Bend).springs.bend);
-    assert_eq!(on(ModelChange::InPlace).buffering, Buffering::InPlace);
-    assert_eq!(on(ModelChange::Order).order, Order::Reversed);
-    assert_eq!(on(ModelChange::Hooke).law, SpringLaw::Hooke);
-    assert_eq!(on(ModelChange::Tear).tear, Some(TearFactor::DEFAULT));
+    let on = |c: Action| after(&[c]);
+    let passes = |n: f64| Action::Set(Id::Passes, Value::Number(n));
+    assert!(!on(Action::Toggle(Id::Diagonals)).springs.diagonals);
+    assert!(on(Action::Toggle(Id::Bend)).springs.bend);
     assert_eq!(
-        on(ModelChange::Passes(Passes::new(1).unwrap()))
-            .passes
-            .get(),
-        1
+        on(Action::Toggle(Id::InPlace)).buffering,
+        Buffering::InPlace
     );
+    assert_eq!(on(Action::Cycle(Id::Order)).order, Order::Reversed);
+    assert_eq!(on(Action::Toggle(Id::Hooke)).law, SpringLaw::Hooke);
+    assert_eq!(on(Action::Toggle(Id::Tear)).tear, Some(TearFactor::DEFAULT));
+    assert_eq!(on(passes(1.0)).passes.get(), 1);
     for (c, phrase) in [
-        (ModelChange::Diagonals, "no diagonals"),
-        (ModelChange::Bend, "bending springs"),
-        (ModelChange::InPlace, "in place"),
-        (ModelChange::Order, "reversed order"),
-        (ModelChange::Hooke, "Hooke's law"),
-        (ModelChange::Passes(Passes::new(5).unwrap()), "5 passes"),
-        (ModelChange::Tear, "tearing 4"),
+        (Action::Toggle(Id::Diagonals), "no diagonals"),
+        (Action::Toggle(Id::Bend), "bending springs"),
+        (Action::Toggle(Id::InPlace), "in place"),
+        (Action::Cycle(Id::Order), "reversed order"),
+        (Action::Toggle(Id::Hooke), "Hooke's law"),
+        (passes(5.0), "5 passes"),
+        (Action::Toggle(Id::Tear), "tearing 4"),
     ] {
         assert_eq!(on(c).differences(), vec![phrase.to_string()], "{c:?}");
         // Pressed again, a toggle is off (passes stay where they are set).
-        let twice = c.apply(on(c));
-        if matches!(c, ModelChange::Passes(_)) {
+        let twice = after(&[c, c]);
+        if matches!(c, Action::Set(..)) {
             assert_eq!(twice, on(c));
         } else {
             assert!(twice.is_original(), "{c:?} twice: {twice}");
@@ -359,24 +372,20 @@ fn model_keys_switch_each_what_if_on_and_back_off() {
     }
     // Every what-if at once, then M: the original.
     let all = [
-        ModelChange::Diagonals,
-        ModelChange::Bend,
-        ModelChange::InPlace,
-        ModelChange::Order,
-        ModelChange::Hooke,
-        ModelChange::Tear,
-        ModelChange::Passes(Passes::new(1).unwrap()),
-    ]
-    .iter()
-    .fold(o, |m, c| c.apply(m));
+        Action::Toggle(Id::Diagonals),
+        Action::Toggle(Id::Bend),
+        Action::Toggle(Id::InPlace),
+        Action::Cycle(Id::Order),
+        Action::Toggle(Id::Hooke),
+        Action::Toggle(Id::Tear),
+        passes(1.0),
+    ];
     assert_eq!(
-        all.to_string(),
+        after(&all).to_string(),
         "1 pass, no diagonals, bending springs, in place, reversed order, Hooke's law, tearing 4"
     );
-    assert!(ModelChange::Original.apply(all).is_original());
-    assert!(ModelChange::Passes(Passes::ORIGINAL)
-        .apply(on(ModelChange::Passes(Passes::new(1).unwrap())))
-        .is_original());
+    assert!(after(&[&all[..], &[Action::Original]].concat()).is_original());
+    assert!(after(&[passes(1.0), passes(15.0)]).is_original());
 }
 
 /// The README's Controls table names every key of the table, so the
@@ -398,7 +407,7 @@ fn readme_controls_list_every_key() {
             named.insert(part.trim().to_string());
         }
     }
-    for b in BINDINGS {
+    for b in keys::bindings() {
         for key in b.keys.split(" or ") {
             assert!(
                 named.contains(key),

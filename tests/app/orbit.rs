@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
+use cloth_demo::app::controls::Id;
+use cloth_demo::app::controls::{Action, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Action, RunState};
 use cloth_demo::app::orbit::Orbit;
 use cloth_demo::render::Camera;
 use cloth_demo::sim::Model;
@@ -156,7 +157,7 @@ fn losing_the_focus_ends_the_drag_and_a_later_move_turns_nothing() {
 fn losing_the_focus_ends_a_drag_paused_or_stopped_alike() {
     let now = Instant::now();
     let mut d = Demo::new(Clock::default(), Model::default());
-    d.apply(Action::TogglePause, now);
+    d.apply(Action::Toggle(Id::Paused), now);
     assert_eq!(d.state(), RunState::Paused);
     d.cursor_moved(10.0, 10.0, 1.0);
     d.button(true);

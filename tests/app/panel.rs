@@ -5,26 +5,12 @@
 
 use std::time::Instant;
 
-use cloth_demo::app::choices::{Choices, NAMES};
-use cloth_demo::app::controls::{Control, Id, Value, Widget, CONTROLS};
+use cloth_demo::app::choices::{names, Choices};
+use cloth_demo::app::controls::{Action, Control, Id, RunState, Value, Widget, CONTROLS};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Action, RunState};
-use cloth_demo::app::keys::{Binding, BINDINGS};
+use cloth_demo::app::keys::{self, OTHER_KEYS};
 use cloth_demo::app::pacing::Mode;
 use cloth_demo::sim::{Model, Scene};
-
-/// The rows of the key table a control's `key` names: the row whose keys
-/// it is (`". or Right"`), or one row for each of the keys it lists
-/// (`"[ and ]"`, `"1, 5 and 0"`). `None` if any is missing.
-fn bindings_of(key: &str) -> Option<Vec<&'static Binding>> {
-    if let Some(b) = BINDINGS.iter().find(|b| b.keys == key) {
-        return Some(vec![b]);
-    }
-    key.split(", ")
-        .flat_map(|part| part.split(" and "))
-        .map(|k| BINDINGS.iter().find(|b| b.keys == k))
-        .collect()
-}
 
 /// What a demo shows and runs by: enough to tell two apart after a
 /// change.
@@ -65,7 +51,7 @@ fn starts(t0: Instant) -> Vec<(&'static str, Demo)> {
         let mut d = Demo::with_scene(clock, scene, scene.model(), scene.shade());
         d.frame(t0);
         if pause {
-            d.apply(Action::TogglePause, t0);
+            d.apply(Action::Toggle(Id::Paused), t0);
         }
         out.push((name, d));
     }
@@ -91,10 +77,9 @@ fn each_control_with_a_key_makes_the_keys_change() {
     let t0 = Instant::now();
     let mut checked = 0;
     let mut changed = 0;
-    for c in CONTROLS.iter().filter(|c| c.key.is_some()) {
-        let rows = bindings_of(c.key.unwrap()).unwrap();
+    for c in CONTROLS.iter().filter(|c| !c.keys.is_empty()) {
         for (start, demo) in starts(t0) {
-            for b in &rows {
+            for b in c.keys {
                 let mut by_key = demo.clone();
                 by_key.apply(b.action, t0);
                 let mut by_panel = demo.clone();
@@ -124,7 +109,7 @@ fn each_checkbox_with_a_key_toggles_as_it_does() {
     let t0 = Instant::now();
     for c in CONTROLS
         .iter()
-        .filter(|c| c.widget == Widget::Check && c.key.is_some())
+        .filter(|c| c.widget == Widget::Check && !c.keys.is_empty())
     {
         let mut d = Demo::new(Clock::Held(3), Model::ORIGINAL);
         d.frame(t0);
@@ -135,7 +120,7 @@ fn each_checkbox_with_a_key_toggles_as_it_does() {
         assert_eq!(d.value(c.id), Some(Value::On(!before)), "{:?}", c.id);
         let mut k = Demo::new(Clock::Held(3), Model::ORIGINAL);
         k.frame(t0);
-        k.apply(bindings_of(c.key.unwrap()).unwrap()[0].action, t0);
+        k.apply(c.keys[0].action, t0);
         assert_eq!(seen(&d), seen(&k), "{:?}", c.id);
     }
 }
@@ -168,8 +153,8 @@ fn needs(id: Id) -> Option<Id> {
 #[test]
 fn each_control_with_a_flag_makes_the_flags_demo() {
     let t0 = Instant::now();
-    for c in CONTROLS.iter().filter(|c| c.flag.is_some()) {
-        let flag = c.flag.unwrap();
+    for c in CONTROLS.iter().filter(|c| c.flag().is_some()) {
+        let flag = c.flag().unwrap().name;
         let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
         if let Some(first) = needs(c.id) {
             d.set(first, Value::On(true), t0);
@@ -200,8 +185,8 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
             choices.model(),
             choices.shade(),
         )
-        .with_springs(choices.springs)
-        .with_compare(choices.compare);
+        .with_springs(choices.springs())
+        .with_compare(choices.compare());
         assert_eq!(
             (
                 d.scene(),
@@ -224,13 +209,6 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
     }
 }
 
-/// The key table's rows no control reaches, in its order, each for a
-/// reason: Tab is the panel itself, pinning needs a point held with the
-/// pointer, the help is the panel's own hover text, and Escape quits (the
-/// close button).
-const KEYS_WITHOUT_A_CONTROL: [Action; 4] =
-    [Action::TogglePanel, Action::Pin, Action::Help, Action::Stop];
-
 #[test]
 fn one_table_names_every_control_key_flag_and_readme_line() {
     let readme = include_str!("../../README.md");
@@ -239,33 +217,35 @@ fn one_table_names_every_control_key_flag_and_readme_line() {
         .nth(1)
         .and_then(|s| s.split("\n## ").next())
         .expect("README has ## Controls");
-    let mut reached = Vec::new();
     for c in CONTROLS {
         assert!(
             controls.contains(c.label),
             "README's Controls lacks the control {:?}",
             c.label
         );
-        if let Some(key) = c.key {
-            let rows = bindings_of(key)
-                .unwrap_or_else(|| panic!("{:?}'s key {key:?} is not in the key table", c.id));
-            reached.extend(rows.iter().map(|b| b.action));
-        }
-        if let Some(flag) = c.flag {
+        for f in c.flags {
             assert!(
-                NAMES.contains(&flag),
-                "{:?}'s flag {flag} is not a name",
-                c.id
+                names().contains(&f.name),
+                "{:?}'s flag {} is not a name",
+                c.id,
+                f.name
             );
         }
         assert!(!c.hint.is_empty(), "{:?} has no hint", c.id);
     }
-    let unreached: Vec<Action> = BINDINGS
-        .iter()
+    // The key table is the controls' keys, then the few no control
+    // reaches: Tab is the panel itself, pinning needs a point held with
+    // the pointer, the help is the panel's own hover text, and Escape
+    // quits (the close button).
+    let unreached: Vec<Action> = keys::bindings()
+        .filter(|b| !CONTROLS.iter().any(|c| c.keys.contains(b)))
         .map(|b| b.action)
-        .filter(|a| !reached.contains(a))
         .collect();
-    assert_eq!(unreached, KEYS_WITHOUT_A_CONTROL);
+    assert_eq!(
+        unreached,
+        [Action::TogglePanel, Action::Pin, Action::Help, Action::Stop]
+    );
+    assert_eq!(unreached.len(), OTHER_KEYS.len());
     // Stopped, nothing but Restart can be used.
     let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
     d.apply(Action::Stop, Instant::now());

@@ -5,8 +5,9 @@
 
 use std::time::Instant;
 
+use cloth_demo::app::controls::Id;
+use cloth_demo::app::controls::{Action, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Action, ModelChange, RunState};
 use cloth_demo::app::pacing::{Frame, NextFrame, FIRST_FRAME_STEPS};
 use cloth_demo::app::title;
 use cloth_demo::render::Camera;
@@ -24,7 +25,7 @@ fn paused_nothing_steps_the_view_turns_and_resuming_catches_nothing_up() {
     }
     assert_eq!(d.sim().steps(), 32);
     let at_pause = d.sim().clone();
-    d.apply(Action::TogglePause, at(t0, 30, 60));
+    d.apply(Action::Toggle(Id::Paused), at(t0, 30, 60));
     assert_eq!(d.state(), RunState::Paused);
     assert_eq!(d.next_frame(), None, "no step falls due while paused");
     // Ten seconds of frames (drawn for the view): no step.
@@ -40,7 +41,7 @@ fn paused_nothing_steps_the_view_turns_and_resuming_catches_nothing_up() {
     assert_eq!(d.camera(), Camera::new(10.0, 20.0));
     // Resumed after 10 s: one step a frame from there, not 15 at once.
     let resumed = at(t0, 630, 60);
-    d.apply(Action::TogglePause, resumed);
+    d.apply(Action::Toggle(Id::Paused), resumed);
     assert_eq!(d.state(), RunState::Running);
     assert_eq!(d.next_frame(), Some(NextFrame::At(at(resumed, 1, 60))));
     assert_eq!(d.frame(resumed).map(|f| f.steps), Some(0));
@@ -68,7 +69,7 @@ fn one_step_while_paused_is_exactly_one_step() {
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
     d.frame(t0);
-    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
     for n in 1..=3u64 {
         d.apply(Action::Step, t0);
         let mut want = Simulation::new();
@@ -77,7 +78,7 @@ fn one_step_while_paused_is_exactly_one_step() {
     }
     // Running, a step asks nothing of the demo (the key is not offered,
     // and the demo ignores it too).
-    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
     d.apply(Action::Step, t0);
     assert_eq!(d.sim().steps(), 5);
 }
@@ -90,13 +91,13 @@ fn restart_is_initialise_and_keeps_the_view_the_model_the_speed_and_a_pause() {
     let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
     d.frame(t0);
     d.frame(at(t0, 40, 60));
-    d.apply(Action::Model(ModelChange::Bend), at(t0, 40, 60));
+    d.apply(Action::Toggle(Id::Bend), at(t0, 40, 60));
     d.apply(Action::Faster, at(t0, 40, 60));
     d.cursor_moved(10.0, 10.0, 1.0);
     d.button(true);
     d.cursor_moved(0.0, 0.0, 1.0);
     d.button(false);
-    d.apply(Action::TogglePause, at(t0, 41, 60));
+    d.apply(Action::Toggle(Id::Paused), at(t0, 41, 60));
 
     let t1 = at(t0, 100, 60);
     d.apply(Action::Restart, t1);
@@ -125,7 +126,7 @@ fn restart_is_initialise_and_keeps_the_view_the_model_the_speed_and_a_pause() {
     assert_eq!(d.sim(), &want);
     // Running, a restart goes on from step 0 at the chosen speed: 120
     // steps in the second after it, none of them a first frame's extra.
-    d.apply(Action::TogglePause, t1);
+    d.apply(Action::Toggle(Id::Paused), t1);
     d.apply(Action::Restart, t1);
     assert_eq!(d.state(), RunState::Running);
     assert_eq!(d.sim().steps(), 0);
@@ -150,8 +151,8 @@ fn n_starts_the_next_scene_as_a_launch_would_unlike_r() {
     d.button(true);
     d.cursor_moved(0.0, 5.0, 1.0);
     d.button(false);
-    d.apply(Action::TogglePause, t0);
-    d.apply(Action::NextScene, t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
     // The view unturned, and the first frame runs its two steps, paused
     // or not.
     assert_eq!(d.camera(), Camera::new(0.0, 0.0));
@@ -168,7 +169,7 @@ fn a_held_clock_pauses_and_steps_too() {
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::Held(300), Model::ORIGINAL);
     d.frame(t0);
-    d.apply(Action::TogglePause, t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
     d.apply(Action::Step, t0);
     assert_eq!(d.sim().steps(), 301);
     // Its speed is not a rate, so `[` and `]` change nothing.
@@ -183,8 +184,8 @@ fn a_model_key_changes_the_physics_from_the_next_step() {
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::default(), Model::ORIGINAL);
     d.frame(t0);
-    d.apply(Action::TogglePause, t0);
-    d.apply(Action::Model(ModelChange::Diagonals), t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
+    d.apply(Action::Toggle(Id::Diagonals), t0);
     assert!(!d.sim().model().springs.diagonals);
     d.apply(Action::Step, t0);
     let mut want = Simulation::new();
@@ -195,7 +196,7 @@ fn a_model_key_changes_the_physics_from_the_next_step() {
     want.step();
     assert_eq!(d.sim(), &want);
     // And back: the original, from the state as it is.
-    d.apply(Action::Model(ModelChange::Original), t0);
+    d.apply(Action::Original, t0);
     assert!(d.sim().model().is_original());
 }
 

@@ -1,44 +1,49 @@
-//! The scenes and shading in the running demo (`app::input`,
+//! The scenes and shading in the running demo (`app::keys`,
 //! `app::demo`): N cycles the scenes, S toggles shading, W the springs
 //! view; the instruction
 //! set outlives restarts and scenes.
 
 use std::time::Instant;
 
+use cloth_demo::app::controls::{Action, Id, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{self, Action, KeyPress, ModelChange, RunState};
+use cloth_demo::app::input::{self, KeyPress};
+use cloth_demo::app::keys;
 use cloth_demo::app::title;
 use cloth_demo::sim::Model;
 
 #[test]
 fn n_cycles_the_scenes_and_s_toggles_shading() {
-    use cloth_demo::app::input::next_scene;
     use cloth_demo::sim::Scene;
-    let key = |c: char| {
-        input::action_for_key(KeyPress::from(input::Key::Character(c)), RunState::Running)
-    };
-    assert_eq!(key('n'), Some(Action::NextScene));
-    assert_eq!(key('N'), Some(Action::NextScene));
-    assert_eq!(key('s'), Some(Action::ToggleShade));
-    assert_eq!(key('S'), Some(Action::ToggleShade));
+    let key =
+        |c: char| keys::action_for_key(KeyPress::from(input::Key::Character(c)), RunState::Running);
+    assert_eq!(key('n'), Some(Action::Cycle(Id::Scene)));
+    assert_eq!(key('N'), Some(Action::Cycle(Id::Scene)));
+    assert_eq!(key('s'), Some(Action::Toggle(Id::Shade)));
+    assert_eq!(key('S'), Some(Action::Toggle(Id::Shade)));
     // Toggles: a held key does not repeat them.
     let held = KeyPress {
         repeat: true,
         ..KeyPress::from(input::Key::Character('n'))
     };
-    assert_eq!(input::action_for_key(held, RunState::Running), None);
+    assert_eq!(keys::action_for_key(held, RunState::Running), None);
+    let mut cycled = Demo::new(Clock::Held(0), Model::ORIGINAL);
+    let order = [(); 4].map(|_| {
+        cycled.apply(Action::Cycle(Id::Scene), Instant::now());
+        cycled.scene()
+    });
     assert_eq!(
-        [Scene::Original, Scene::Curtain, Scene::Flag, Scene::Drape].map(next_scene),
+        order,
         [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Original]
     );
 
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::Held(5), Model::ORIGINAL);
     d.frame(t0);
-    d.apply(Action::Model(ModelChange::Bend), t0);
+    d.apply(Action::Toggle(Id::Bend), t0);
     // N: the curtain from its start, with its own model (the bend
     // dropped), drawn flat as the curtain is.
-    d.apply(Action::NextScene, t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!(d.scene(), Scene::Curtain);
     assert_eq!(d.sim().model(), Scene::Curtain.model());
     assert_eq!(d.sim().steps(), 0);
@@ -60,20 +65,20 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
     assert_eq!(d.frame(t0).map(|f| f.steps), Some(0));
     assert_eq!(d.sim().steps(), 0);
     // The flag is shaded; S turns it off and on, changing nothing else.
-    d.apply(Action::NextScene, t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!((d.scene(), d.shade()), (Scene::Flag, true));
     assert!(title(&d.status()).ends_with(", inertia 0.1, shaded"));
     let sim = d.sim().clone();
-    d.apply(Action::ToggleShade, t0);
+    d.apply(Action::Toggle(Id::Shade), t0);
     assert!(!d.shade());
     assert!(title(&d.status()).ends_with(", inertia 0.1"));
     assert_eq!(*d.sim(), sim);
     // Round the cycle: the original, flat, with exactly the original title.
-    d.apply(Action::NextScene, t0);
-    d.apply(Action::NextScene, t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!(d.scene(), Scene::Original);
     assert_eq!(title(&d.status()), "OpenGL Test Program");
-    d.apply(Action::ToggleShade, t0);
+    d.apply(Action::Toggle(Id::Shade), t0);
     assert_eq!(title(&d.status()), "OpenGL Test Program - shaded");
     // Started from a scene with a flag over it (as `--scene drape --shade`).
     let q = Demo::with_scene(Clock::default(), Scene::Drape, Scene::Drape.model(), true);
@@ -86,25 +91,24 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
 #[test]
 fn w_toggles_the_springs_view_which_outlives_restarts_and_scenes() {
     use cloth_demo::sim::Scene;
-    let key = |c: char| {
-        input::action_for_key(KeyPress::from(input::Key::Character(c)), RunState::Running)
-    };
-    assert_eq!(key('w'), Some(Action::ToggleSprings));
-    assert_eq!(key('W'), Some(Action::ToggleSprings));
+    let key =
+        |c: char| keys::action_for_key(KeyPress::from(input::Key::Character(c)), RunState::Running);
+    assert_eq!(key('w'), Some(Action::Toggle(Id::Springs)));
+    assert_eq!(key('W'), Some(Action::Toggle(Id::Springs)));
     let t0 = Instant::now();
     let mut d = Demo::new(Clock::Held(5), Model::ORIGINAL);
     assert!(!d.springs());
     d.frame(t0);
     let sim = d.sim().clone();
-    d.apply(Action::ToggleSprings, t0);
+    d.apply(Action::Toggle(Id::Springs), t0);
     assert!(d.springs());
     assert_eq!(*d.sim(), sim, "a view: the physics is untouched");
     assert_eq!(title(&d.status()), "OpenGL Test Program - springs view");
     d.apply(Action::Restart, t0);
     assert!(d.springs());
-    d.apply(Action::NextScene, t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!((d.scene(), d.springs()), (Scene::Curtain, true));
-    d.apply(Action::ToggleSprings, t0);
+    d.apply(Action::Toggle(Id::Springs), t0);
     assert!(!d.springs());
     // Started with it (as `--springs`).
     let q = Demo::new(Clock::default(), Model::ORIGINAL).with_springs(true);
@@ -121,7 +125,7 @@ fn the_instruction_set_outlives_restarts_and_scenes() {
     let t0 = Instant::now();
     d.apply(Action::Restart, t0);
     assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
-    d.apply(Action::NextScene, t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
     assert_ne!(d.scene(), cloth_demo::sim::Scene::Original);
 }

@@ -4,8 +4,9 @@
 
 use std::time::{Duration, Instant};
 
+use cloth_demo::app::controls::Action;
+use cloth_demo::app::controls::Id;
 use cloth_demo::app::demo::{Clock, Demo, NOTICE_FOR, UNCAPPED_SPEED};
-use cloth_demo::app::input::Action;
 use cloth_demo::app::pacing::{
     self, Frame, Mode, NextFrame, Pacer, FIRST_FRAME_STEPS, SPEEDS, STEPS_PER_SECOND,
 };
@@ -69,7 +70,7 @@ fn uncapped_the_speed_keys_say_why_they_do_nothing() {
     assert!(!u.expire_notice(t0 + NOTICE_FOR * 2));
     // Or until the next key: paused, the title says so and not the notice.
     u.apply(Action::Faster, t0);
-    u.apply(Action::TogglePause, t0);
+    u.apply(Action::Toggle(Id::Paused), t0);
     assert_eq!(
         u.status(),
         ["paused".to_string(), format!("step {}", u.sim().steps())]

@@ -2,10 +2,11 @@
 
 use std::time::Instant;
 
+use cloth_demo::app::controls::Action;
+use cloth_demo::app::controls::{Id, Value};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Action, ModelChange};
 use cloth_demo::app::{title, TITLE};
-use cloth_demo::sim::{Buffering, Model, Order, Passes};
+use cloth_demo::sim::{Buffering, Model, Order};
 
 #[test]
 fn the_title_says_what_differs_from_the_default() {
@@ -14,8 +15,8 @@ fn the_title_says_what_differs_from_the_default() {
     d.frame(t0);
     assert_eq!(title(&d.status()), "OpenGL Test Program");
     assert_eq!(TITLE, "OpenGL Test Program");
-    d.apply(Action::TogglePause, t0);
-    d.apply(Action::Model(ModelChange::Bend), t0);
+    d.apply(Action::Toggle(Id::Paused), t0);
+    d.apply(Action::Toggle(Id::Bend), t0);
     // The issue's own example.
     assert_eq!(
         title(&d.status()),
@@ -25,12 +26,9 @@ fn the_title_says_what_differs_from_the_default() {
     p.frame(t0);
     p.apply(Action::Slower, t0);
     assert_eq!(title(&p.status()), "OpenGL Test Program - 30 steps/s");
-    p.apply(
-        Action::Model(ModelChange::Passes(Passes::new(1).unwrap())),
-        t0,
-    );
-    p.apply(Action::Model(ModelChange::Hooke), t0);
-    p.apply(Action::TogglePause, t0);
+    p.apply(Action::Set(Id::Passes, Value::Number(1.0)), t0);
+    p.apply(Action::Toggle(Id::Hooke), t0);
+    p.apply(Action::Toggle(Id::Paused), t0);
     assert_eq!(
         title(&p.status()),
         "OpenGL Test Program - paused, step 2, 30 steps/s, 1 pass, Hooke's law"
@@ -41,9 +39,9 @@ fn the_title_says_what_differs_from_the_default() {
         "OpenGL Test Program - paused, step 3, 30 steps/s, 1 pass, Hooke's law"
     );
     // Everything back: exactly the original's title again.
-    p.apply(Action::TogglePause, t0);
+    p.apply(Action::Toggle(Id::Paused), t0);
     p.apply(Action::Faster, t0);
-    p.apply(Action::Model(ModelChange::Original), t0);
+    p.apply(Action::Original, t0);
     assert_eq!(title(&p.status()), "OpenGL Test Program");
     // Started with a what-if flag, the title says so from the start.
     let mut in_place = Model::ORIGINAL;

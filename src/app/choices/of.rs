@@ -3,99 +3,61 @@
 
 #![forbid(unsafe_code)]
 
-use super::{Choices, NAMES};
-use crate::sim::{Buffering, Model, Order, Passes, Scene, SpringLaw};
+use super::Choices;
+use crate::app::controls::{flags, Act, Setup};
+use crate::sim::Scene;
 
 impl Choices {
-    /// The fewest choices that start `scene` under `model`, shaded or not,
-    /// in the springs view and compare mode or not: the scene (unless the
-    /// original), and a flag for each way `model` and `shade` differ from
-    /// the scene's own ([`Scene::model`], [`Scene::shade`]). So
-    /// `Choices::of(s, &m, sh, ..).model() == m` and `.shade() == sh`.
-    pub fn of(scene: Scene, model: &Model, shade: bool, springs: bool, compare: bool) -> Choices {
-        let own = scene.model();
-        let mut c = Choices {
-            scene: (scene != Scene::Original).then_some(scene),
-            springs,
-            compare,
-            ..Choices::default()
-        };
-        if model.pins != own.pins {
-            c.pin = Some(model.pins);
-        }
-        if model.wind != own.wind {
-            c.wind = Some(model.wind);
-        }
-        if model.gusts != own.gusts {
-            c.gusts = model.gusts;
-            c.no_gusts = !model.gusts;
-        }
-        if model.inertia != own.inertia {
-            c.inertia = model.inertia;
-            c.no_inertia = model.inertia.is_none();
-        }
-        if model.self_collision != own.self_collision {
-            c.thickness = model.self_collision;
-            c.no_self_collision = model.self_collision.is_none();
-        }
-        c.tear = model.tear;
-        c.passes = (model.passes != Passes::ORIGINAL).then_some(model.passes);
-        c.no_diagonals = !model.springs.diagonals;
-        c.bend = model.springs.bend;
-        c.in_place = model.buffering == Buffering::InPlace;
-        c.order = (model.order != Order::Rows).then_some(model.order);
-        c.hooke = model.law == SpringLaw::Hooke;
-        if shade != scene.shade() {
-            c.shade = shade;
-            c.flat = !shade;
+    /// The fewest choices that start `scene` as `setup` (its model and
+    /// look): the scene (unless the original), and a flag for each way
+    /// `setup` differs from the scene's own ([`Setup::of_scene`]), each
+    /// flag's [`back`](crate::app::controls::Flag::back). So
+    /// `Choices::of(s, &setup).setup() == setup`.
+    pub fn of(scene: Scene, setup: &Setup) -> Choices {
+        let own = Setup::of_scene(scene);
+        let mut c = Choices::default();
+        for f in flags() {
+            let value = match f.act {
+                Act::Scene => (scene != Scene::Original).then(|| scene.to_string()),
+                Act::Set(_) => (f.back)(&own, setup),
+            };
+            if let Some(value) = value {
+                c.give(f, value);
+            }
         }
         c
     }
 
     /// These choices as a query string [`Choices::from_query`] reads back
-    /// to the same choices: `name=value` pairs in the order of [`NAMES`],
+    /// to the same choices: `name=value` pairs in the table's order,
     /// joined by `&`, a switch as `name=1`, none for what is not given
     /// (`""` for the original). The values need no escaping: names,
     /// numbers, `,`, `.` and `-`.
     pub fn query(&self) -> String {
-        let mut pairs: Vec<String> = Vec::new();
-        for name in NAMES {
-            let value = match name {
-                "scene" => self.scene.map(|v| v.to_string()),
-                "passes" => self.passes.map(|v| v.to_string()),
-                "order" => self.order.map(|v| v.to_string()),
-                "pin" => self.pin.map(|v| v.to_string()),
-                "wind" => self.wind.map(|v| v.to_string()),
-                "inertia" => self.inertia.map(|v| v.to_string()),
-                "thickness" => self.thickness.map(|v| v.to_string()),
-                "tear" => self.tear.map(|v| v.to_string()),
-                switch => self.switch(switch).then(|| "1".to_string()),
-            };
-            if let Some(value) = value {
-                pairs.push(format!("{name}={value}"));
-            }
-        }
+        let pairs: Vec<String> = self
+            .given()
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
         pairs.join("&")
-    }
-
-    /// Whether the switch `name` (a flag that takes no value) is given.
-    fn switch(&self, name: &str) -> bool {
-        match name {
-            "no-diagonals" => self.no_diagonals,
-            "bend" => self.bend,
-            "in-place" => self.in_place,
-            "hooke" => self.hooke,
-            "springs" => self.springs,
-            "compare" => self.compare,
-            other => self.given(other),
-        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::{Damping, Pins, TearFactor, Thickness, Wind};
+    use crate::sim::{
+        Buffering, Damping, Model, Order, Passes, Pins, SpringLaw, TearFactor, Thickness, Wind,
+    };
+
+    fn setup(model: Model, shade: bool, springs: bool, compare: bool) -> Setup {
+        Setup {
+            model,
+            shade,
+            springs,
+            compare,
+        }
+    }
 
     fn read(query: &str) -> Choices {
         Choices::from_query(
@@ -109,8 +71,11 @@ mod tests {
 
     #[test]
     fn the_original_is_the_empty_query() {
-        let c = Choices::of(Scene::Original, &Model::ORIGINAL, false, false, false);
-        assert_eq!((c, c.query()), (Choices::default(), String::new()));
+        let c = Choices::of(
+            Scene::Original,
+            &setup(Model::ORIGINAL, false, false, false),
+        );
+        assert_eq!((c.query(), c), (String::new(), Choices::default()));
     }
 
     #[test]
@@ -118,9 +83,11 @@ mod tests {
         for scene in Scene::ALL {
             let mut model = scene.model();
             for shade in [false, true] {
-                let c = Choices::of(scene, &model, shade, shade, !shade);
+                let start = setup(model, shade, shade, !shade);
+                let c = Choices::of(scene, &start);
                 let back = read(&c.query());
-                assert_eq!((back, back.model(), back.shade()), (c, model, shade));
+                assert_eq!(back.setup(), start);
+                assert_eq!(back, c);
             }
             model.pins = Pins::Corners;
             model.wind = Wind::new([0.001, -0.002, 0.0005]).unwrap();
@@ -140,14 +107,14 @@ mod tests {
             model.buffering = Buffering::InPlace;
             model.order = Order::Reversed;
             model.law = SpringLaw::Hooke;
-            let c = Choices::of(scene, &model, true, false, false);
+            let c = Choices::of(scene, &setup(model, true, false, false));
             let back = read(&c.query());
             assert_eq!(
                 (back.scene(), back.model(), back.shade()),
                 (scene, model, true)
             );
         }
-        let c = Choices::of(Scene::Flag, &Scene::Flag.model(), false, true, false);
+        let c = Choices::of(Scene::Flag, &setup(Scene::Flag.model(), false, true, false));
         assert_eq!(c.query(), "scene=flag&flat=1&springs=1");
     }
 }

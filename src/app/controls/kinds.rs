@@ -1,7 +1,14 @@
 //! The kinds the controls' table is made of: which section a control sits
-//! in, its widget, its id, the value it holds, and the row itself.
+//! in, its widget, the keys that do it, the way it reads and writes the
+//! [`Model`], and the row itself.
 
 #![forbid(unsafe_code)]
+
+use super::action::Action;
+use super::flag::Flag;
+use super::id::{Id, Value};
+use crate::app::input::Key;
+use crate::sim::Model;
 
 /// Which part of a panel a control sits in, in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,90 +65,66 @@ pub enum Widget {
     Select(&'static [&'static str]),
 }
 
-/// Which control: one variant a row of [`CONTROLS`](super::CONTROLS).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Id {
-    /// Paused or running (Space).
-    Paused,
-    /// One step, while paused (`.`).
-    Step,
-    /// Start again from step 0 (R).
-    Restart,
-    /// Steps a second (`[` and `]`).
-    Speed,
-    /// The scene (N, `--scene`).
-    Scene,
-    /// Passes a step (1, 5, 0, `--passes`).
-    Passes,
-    /// The diagonal springs (D, `--no-diagonals`).
-    Diagonals,
-    /// The bending springs (B, `--bend`).
-    Bend,
-    /// Moving points in place (I, `--in-place`).
-    InPlace,
-    /// The visiting order (O, `--order`).
-    Order,
-    /// Hooke's law (K, `--hooke`).
-    Hooke,
-    /// Which points are pinned (`--pin`).
-    Pins,
-    /// The wind's x component (`--wind`).
-    WindX,
-    /// The wind's y component (`--wind`).
-    WindY,
-    /// The wind's z component (`--wind`).
-    WindZ,
-    /// Gusts (`--gusts`).
-    Gusts,
-    /// Inertia (`--inertia`).
-    Inertia,
-    /// Inertia's damping (`--inertia D`).
-    Damping,
-    /// Self-collision (`--self-collision`).
-    SelfCollision,
-    /// Self-collision's thickness (`--thickness`).
-    Thickness,
-    /// Tearing (T, `--tear`).
-    Tear,
-    /// Tearing's factor (`--tear F`).
-    TearFactor,
-    /// Every what-if off (M).
-    Original,
-    /// Shading (S, `--shade`).
-    Shade,
-    /// The springs view (W, `--springs`).
-    Springs,
-    /// Compare mode (C, `--compare`).
-    Compare,
-    /// One notch nearer (`+`).
-    ZoomIn,
-    /// One notch farther (`-`).
-    ZoomOut,
-    /// The original's view (Home).
-    Home,
-    /// Write the picture as a PNG (the front end's).
-    SaveScreenshot,
-    /// Write the state as a CSV state file (the front end's).
-    SaveState,
+/// How a key's line in the key list names the flag that does the same:
+/// after the line, in brackets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagNote {
+    /// No flag named: the line as it is.
+    None,
+    /// The row's flag: `(--bend)`.
+    Flag,
+    /// The row's flag with this value: `(--passes 5)`.
+    With(&'static str),
+    /// Another flag's note, in the window's list only: `(--uncapped: one
+    /// step a frame)`.
+    Note(&'static str),
 }
 
-/// A control's value, as [`Demo::value`] reads it and [`Demo::set`] takes
-/// it.
-///
-/// [`Demo::value`]: crate::app::demo::Demo::value
-/// [`Demo::set`]: crate::app::demo::Demo::set
+/// One key (or several that do the same) of a control, as the key list
+/// shows it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Value {
-    /// A checkbox: ticked or not.
-    On(bool),
-    /// A slider's value.
-    Number(f64),
-    /// A select's choice, an index into its names.
-    Choice(usize),
+pub struct Binding {
+    /// The keys as the key list names them: `"Space"`, `". or Right"`.
+    pub keys: &'static str,
+    /// The keys that do it (both cases of a letter).
+    pub matches: &'static [Key],
+    /// What they do.
+    pub action: Action,
+    /// Whether holding the key down repeats it (stepping, speeds); the
+    /// toggles act once a press.
+    pub repeats: bool,
+    /// What it does, one short line for the key list, without the flag.
+    pub what: &'static str,
+    /// Whether the key list's line names the flag that does the same.
+    pub flag: FlagNote,
 }
 
-/// One control: what it is called and does, and where else it is found.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Both cases of an ASCII letter.
+pub const fn letter(lower: char) -> [Key; 2] {
+    [
+        Key::Character(lower),
+        Key::Character(lower.to_ascii_uppercase()),
+    ]
+}
+
+/// How a control of the model reads and writes the [`Model`], so that the
+/// panel, the keys and the title need nothing more than its row.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// The value the widget shows for a model: `None` while the control
+    /// is off (Damping without inertia).
+    pub get: fn(&Model) -> Option<Value>,
+    /// The model with the widget set to a value (already brought into the
+    /// widget's range): the first model is changed; the second is the
+    /// scene's own, whose damping, thickness or tearing factor a feature
+    /// comes on at. A value of another kind changes nothing.
+    pub set: fn(&mut Model, Value, &Model),
+}
+
+/// One control: what it is called and does, and where else it is found:
+/// its keys, its flags (also the page's query names), its hover text and,
+/// for a control of the model, how it reads and writes the model.
+#[derive(Clone, Copy, Debug)]
 pub struct Control {
     /// Which control.
     pub id: Id,
@@ -152,12 +135,46 @@ pub struct Control {
     pub label: &'static str,
     /// The kind of widget, and its values.
     pub widget: Widget,
-    /// The key that does the same, as the key table names it
-    /// ([`Binding::keys`](crate::app::keys::Binding::keys)): `Some("D")`.
-    pub key: Option<&'static str>,
-    /// The flag (without `--`) that starts a run with it, which is also the
-    /// page's query name: `Some("no-diagonals")`.
-    pub flag: Option<&'static str>,
+    /// The keys that do the same, in the key list's order (none for most
+    /// of the other programs' features).
+    pub keys: &'static [Binding],
+    /// The flags that start a run with it (`--gusts`, and `--no-gusts`
+    /// against a scene's), whose names are also the page's query names;
+    /// none for a part of another row's flag (Wind y, Damping).
+    pub flags: &'static [Flag],
     /// Why it is there, one or two sentences: the hover text.
     pub hint: &'static str,
+    /// How it reads and writes the model; `None` for the run's, the
+    /// view's and the front end's own controls, which the
+    /// [`Demo`](crate::app::demo::Demo) keeps.
+    pub model: Option<Field>,
+}
+
+impl Control {
+    /// Its first flag (`--gusts` of `--gusts` and `--no-gusts`), if it
+    /// has one.
+    pub fn flag(&self) -> Option<&'static Flag> {
+        self.flags.first()
+    }
+
+    /// The hover text, in the window's panel and on the page: the hint,
+    /// then the keys if it has any (`... Key: D.`).
+    pub fn hover_text(&self) -> String {
+        match self.key() {
+            Some(key) => format!("{} Key: {key}.", self.hint),
+            None => self.hint.to_string(),
+        }
+    }
+
+    /// The keys that do the same, as the panel's hover text names them:
+    /// the bindings' names joined (`"1, 5 and 0"`, `"[ and ]"`, `"D"`);
+    /// `None` for a control with no key.
+    pub fn key(&self) -> Option<String> {
+        let names: Vec<&str> = self.keys.iter().map(|b| b.keys).collect();
+        match names.split_last() {
+            None => None,
+            Some((last, [])) => Some(last.to_string()),
+            Some((last, rest)) => Some(format!("{} and {last}", rest.join(", "))),
+        }
+    }
 }

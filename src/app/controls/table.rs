@@ -1,329 +1,54 @@
 //! The table itself: every control of the panels, a row each, with its
-//! label, widget, key, flag and hover text.
+//! label, widget, keys, flags, hover text and its way into the model,
+//! kept by section in the files below and joined here in the panels'
+//! order.
 
 #![forbid(unsafe_code)]
 
-use super::kinds::{Control, Id, Section, Widget};
-use crate::sim::{Order, Pins, Scene, TearFactor, Thickness, Wind};
+mod features;
+mod run;
+mod view;
+mod what_ifs;
 
-/// The speeds the Speed select offers, as its names: the steps a second of
-/// [`SPEEDS`](crate::app::pacing::SPEEDS).
-pub const SPEED_NAMES: [&str; 5] = ["15", "30", "60", "120", "240"];
+use super::kinds::Control;
 
-/// Every control, in the panels' order (by [`Section`], then as listed).
-pub const CONTROLS: &[Control] = &[
-    Control {
-        id: Id::Paused,
-        section: Section::Run,
-        label: "Pause",
-        widget: Widget::Check,
-        key: Some("Space"),
-        flag: None,
-        hint: "Stop the steps; the view still turns, and One step runs one at a time.",
+pub use features::{DAMPING, TEAR_FACTOR, THICKNESS};
+pub use run::SPEED_NAMES;
+
+/// The sections' rows joined, in order, into one array of `N` rows (`N`
+/// their total: a wrong count fails to compile).
+const fn join<const N: usize>(parts: [&[Control]; 5]) -> [Control; N] {
+    let mut out = [parts[0][0]; N];
+    let (mut k, mut p) = (0, 0);
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[k] = parts[p][i];
+            k += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(k == N, "the sections' rows and the table's length differ");
+    out
+}
+
+/// Every control, in the panels' order (by
+/// [`Section`](super::Section), then as listed): the run's, the
+/// article's what-ifs, the other programs' features, the view's and the
+/// saves'.
+pub const CONTROLS: &[Control] = &join::<
+    {
+        run::ROWS.len()
+            + what_ifs::ROWS.len()
+            + features::ROWS.len()
+            + view::ROWS.len()
+            + view::SAVE.len()
     },
-    Control {
-        id: Id::Step,
-        section: Section::Run,
-        label: "One step",
-        widget: Widget::Button,
-        key: Some(". or Right"),
-        flag: None,
-        hint: "While paused: one step (one time step of 15 passes in the original).",
-    },
-    Control {
-        id: Id::Restart,
-        section: Section::Run,
-        label: "Restart",
-        widget: Widget::Button,
-        key: Some("R"),
-        flag: None,
-        hint: "Start again from step 0, the flat sheet, keeping the view, the what-ifs and the speed.",
-    },
-    Control {
-        id: Id::Speed,
-        section: Section::Run,
-        label: "Steps a second",
-        widget: Widget::Select(&SPEED_NAMES),
-        key: Some("[ and ]"),
-        flag: None,
-        hint: "How many steps run each second of wall time; 60 is the original's frame rate.",
-    },
-    Control {
-        id: Id::Scene,
-        section: Section::Model,
-        label: "Scene",
-        widget: Widget::Select(&Scene::NAMES),
-        key: Some("N"),
-        flag: Some("scene"),
-        hint: "The original drape over five spheres, or a curtain, a flag or a slow drape, each from its start.",
-    },
-    Control {
-        id: Id::Passes,
-        section: Section::Model,
-        label: "Passes a step",
-        widget: Widget::Slider {
-            min: 1.0,
-            max: 100.0,
-            step: 1.0,
-            log: true,
-        },
-        key: Some("1, 5 and 0"),
-        flag: Some("passes"),
-        hint: "A pass only looks one point away, so a tug spreads one point a pass; the original makes 15 a step. Fewer passes, a stretchier sheet that falls slower.",
-    },
-    Control {
-        id: Id::Diagonals,
-        section: Section::Model,
-        label: "Diagonal springs",
-        widget: Widget::Check,
-        key: Some("D"),
-        flag: Some("no-diagonals"),
-        hint: "Every point is joined to the eight around it. The four diagonals stop it shearing, so the squares cannot squash into thin diamonds.",
-    },
-    Control {
-        id: Id::Bend,
-        section: Section::Model,
-        label: "Bending springs",
-        widget: Widget::Check,
-        key: Some("B"),
-        flag: Some("bend"),
-        hint: "Springs to the points two away give the cloth some stiffness against bending; the article's loops stop at one.",
-    },
-    Control {
-        id: Id::InPlace,
-        section: Section::Model,
-        label: "Move in place",
-        widget: Widget::Check,
-        key: Some("I"),
-        flag: Some("in-place"),
-        hint: "The original writes each pass into a second buffer. Moving each point where it lies makes later points see earlier ones' moves (Gauss-Seidel).",
-    },
-    Control {
-        id: Id::Order,
-        section: Section::Model,
-        label: "Visiting order",
-        widget: Widget::Select(&Order::NAMES),
-        key: Some("O"),
-        flag: Some("order"),
-        hint: "Rows, or the rows reversed: no difference double buffered, a lean one way or the other in place.",
-    },
-    Control {
-        id: Id::Hooke,
-        section: Section::Model,
-        label: "Hooke's law",
-        widget: Widget::Check,
-        key: Some("K"),
-        flag: Some("hooke"),
-        hint: "The article's spring divides by the length once more, so it never pulls more than 0.03 a pass but pushes ever harder when squashed. Hooke's law moves a point in proportion to the stretch.",
-    },
-    Control {
-        id: Id::Pins,
-        section: Section::Model,
-        label: "Pins",
-        widget: Widget::Select(&Pins::NAMES),
-        key: None,
-        flag: Some("pin"),
-        hint: "Points held still: none, the top row (a curtain), or the two top corners.",
-    },
-    Control {
-        id: Id::WindX,
-        section: Section::Model,
-        label: "Wind x",
-        widget: Widget::Slider {
-            min: -Wind::MAX,
-            max: Wind::MAX,
-            step: 0.0,
-            log: false,
-        },
-        key: None,
-        flag: Some("wind"),
-        hint: "A push across the picture on every point, world units a pass.",
-    },
-    Control {
-        id: Id::WindY,
-        section: Section::Model,
-        label: "Wind y",
-        widget: Widget::Slider {
-            min: -Wind::MAX,
-            max: Wind::MAX,
-            step: 0.0,
-            log: false,
-        },
-        key: None,
-        flag: Some("wind"),
-        hint: "A push up (or, below zero, down) on every point, world units a pass.",
-    },
-    Control {
-        id: Id::WindZ,
-        section: Section::Model,
-        label: "Wind z",
-        widget: Widget::Slider {
-            min: -Wind::MAX,
-            max: Wind::MAX,
-            step: 0.0,
-            log: false,
-        },
-        key: None,
-        flag: Some("wind"),
-        hint: "A push toward the viewer (or away) on every point, world units a pass; the flag's wind is 0.003.",
-    },
-    Control {
-        id: Id::Gusts,
-        section: Section::Model,
-        label: "Gusts",
-        widget: Widget::Check,
-        key: None,
-        flag: Some("gusts"),
-        hint: "The wind rises and falls, and varies over the sheet, so a curtain ripples.",
-    },
-    Control {
-        id: Id::Inertia,
-        section: Section::Model,
-        label: "Inertia",
-        widget: Widget::Check,
-        key: None,
-        flag: Some("inertia"),
-        hint: "There are no velocities in the original: a falling sheet does not speed up. With inertia (Verlet), each point carries on as it moved last step, less the damping.",
-    },
-    Control {
-        id: Id::Damping,
-        section: Section::Model,
-        label: "Damping",
-        widget: Widget::Slider {
-            min: 0.0,
-            max: 1.0,
-            step: 0.0,
-            log: false,
-        },
-        key: None,
-        flag: Some("inertia"),
-        hint: "With inertia, the share of the velocity lost each step: 0 keeps it all, 1 is the original's none.",
-    },
-    Control {
-        id: Id::SelfCollision,
-        section: Section::Model,
-        label: "Self-collision",
-        widget: Widget::Check,
-        key: None,
-        flag: Some("self-collision"),
-        hint: "There is nothing to stop the original's cloth passing through itself. With this, points closer than the thickness push apart.",
-    },
-    Control {
-        id: Id::Thickness,
-        section: Section::Model,
-        label: "Thickness",
-        widget: Widget::Slider {
-            min: Thickness::MIN,
-            max: Thickness::MAX,
-            step: 0.0,
-            log: true,
-        },
-        key: None,
-        flag: Some("thickness"),
-        hint: "How close two points of the cloth may come under self-collision, world units.",
-    },
-    Control {
-        id: Id::Tear,
-        section: Section::Model,
-        label: "Tearing",
-        widget: Widget::Check,
-        key: Some("T"),
-        flag: Some("tear"),
-        hint: "A spring stretched past the factor times its rest length tears for good (until a restart).",
-    },
-    Control {
-        id: Id::TearFactor,
-        section: Section::Model,
-        label: "Tear at",
-        widget: Widget::Slider {
-            min: 1.1,
-            max: TearFactor::MAX,
-            step: 0.0,
-            log: true,
-        },
-        key: None,
-        flag: Some("tear"),
-        hint: "Tearing's factor: how many times its rest length a spring stretches before it tears.",
-    },
-    Control {
-        id: Id::Original,
-        section: Section::Model,
-        label: "Original model",
-        widget: Widget::Button,
-        key: Some("M"),
-        flag: None,
-        hint: "Every what-if off: the article's model again, on the scene as it is.",
-    },
-    Control {
-        id: Id::Shade,
-        section: Section::View,
-        label: "Shading",
-        widget: Widget::Check,
-        key: Some("S"),
-        flag: Some("shade"),
-        hint: "The original draws flat colours. Shaded, each face is lit by how it faces a fixed light.",
-    },
-    Control {
-        id: Id::Springs,
-        section: Section::View,
-        label: "Springs view",
-        widget: Widget::Check,
-        key: Some("W"),
-        flag: Some("springs"),
-        hint: "Each spring a line: blue squashed, white at its rest length, red stretched by a fifth or more.",
-    },
-    Control {
-        id: Id::Compare,
-        section: Section::View,
-        label: "Compare with the original",
-        widget: Widget::Check,
-        key: Some("C"),
-        flag: Some("compare"),
-        hint: "The original on the left, the model and scene chosen on the right, both from step 0 on one camera.",
-    },
-    Control {
-        id: Id::ZoomIn,
-        section: Section::View,
-        label: "Nearer",
-        widget: Widget::Button,
-        key: Some("+ or ="),
-        flag: None,
-        hint: "The camera a tenth of its distance nearer, as a notch of the wheel.",
-    },
-    Control {
-        id: Id::ZoomOut,
-        section: Section::View,
-        label: "Farther",
-        widget: Widget::Button,
-        key: Some("-"),
-        flag: None,
-        hint: "The camera a tenth of its distance farther.",
-    },
-    Control {
-        id: Id::Home,
-        section: Section::View,
-        label: "Reset view",
-        widget: Widget::Button,
-        key: Some("Home"),
-        flag: None,
-        hint: "The original's view again: not turned, 5 back.",
-    },
-    Control {
-        id: Id::SaveScreenshot,
-        section: Section::Save,
-        label: "Save picture",
-        widget: Widget::Button,
-        key: None,
-        flag: None,
-        hint: "The picture as a PNG, under a new name each time (cloth-demo-N.png).",
-    },
-    Control {
-        id: Id::SaveState,
-        section: Section::Save,
-        label: "Save state",
-        widget: Widget::Button,
-        key: None,
-        flag: None,
-        hint: "The state as a CSV state file, which simulate --from reads, under a new name each time (cloth-demo-N.csv).",
-    },
-];
+>([
+    run::ROWS,
+    what_ifs::ROWS,
+    features::ROWS,
+    view::ROWS,
+    view::SAVE,
+]);

@@ -7,7 +7,7 @@
 use web_time::Instant;
 
 use super::{Clock, Demo, Notice, NOTICE_FOR, UNCAPPED_SPEED};
-use crate::app::input::{next_scene, Action, RunState};
+use crate::app::controls::{Action, RunState};
 use crate::app::pacing::{self, Mode, Pacer};
 use crate::sim::{Model, Scene};
 
@@ -21,24 +21,24 @@ impl Demo {
     ///   `now`, with no first frame's extra steps), running again if
     ///   stopped; the view, the model, the speed, the shading and a pause
     ///   stay.
-    /// - [`Action::TogglePause`] pauses, or resumes with the next step one
-    ///   period after `now` (the pause is not caught up).
     /// - [`Action::Step`] runs one step, while paused.
     /// - [`Action::Slower`] and [`Action::Faster`] change the rate to the
     ///   next of [`pacing::SPEEDS`], keeping to the wall clock. Uncapped
     ///   they change nothing but the status, which says why
     ///   ([`UNCAPPED_SPEED`] until [`NOTICE_FOR`] after `now`); held, they
     ///   change nothing.
-    /// - [`Action::Model`] changes the physics from the next step on.
-    /// - [`Action::NextScene`] starts the next scene ([`next_scene`]) as a
-    ///   launch with it would: from its start under its own model and
-    ///   look, the view unturned, the first frame running its steps again
-    ///   ([`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS), or the held
-    ///   count); the speed and a pause stay.
-    /// - [`Action::ToggleShade`] turns shading on or off, and
-    ///   [`Action::ToggleSprings`] the springs view.
-    /// - [`Action::ToggleCompare`] turns compare mode on (both halves from
-    ///   step 0, with no first frame, as [`Action::Restart`]) or off.
+    /// - [`Action::Toggle`], [`Action::Cycle`] and [`Action::Set`] change
+    ///   their control as its widget would ([`Demo::set`]): pausing
+    ///   (resuming with the next step one period after `now`, the pause
+    ///   not caught up), a what-if (from the next step on), the next
+    ///   scene (from its start, as a launch with it would: its own model
+    ///   and look, the view unturned, the first frame running its steps
+    ///   again, [`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS) or the
+    ///   held count; the speed and a pause stay), shading, the springs
+    ///   view, compare mode (both halves from step 0, with no first
+    ///   frame, as [`Action::Restart`]).
+    /// - [`Action::Original`] sets every choice of the model back to the
+    ///   original's.
     /// - [`Action::TogglePanel`] changes nothing (the window shows or hides
     ///   its panel).
     /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
@@ -59,28 +59,11 @@ impl Demo {
                 self.drags.end(&mut self.sim);
             }
             Action::Restart => self.restart(now),
-            Action::NextScene => {
-                let scene = next_scene(self.scene);
-                self.start_scene(scene, now);
-            }
-            Action::ToggleShade => self.shade = !self.shade,
-            Action::ToggleSprings => self.springs = !self.springs,
-            Action::ToggleCompare => {
-                let on = !self.compare();
-                self.set_compare(on);
-                if on {
-                    self.pacer.restart(now);
-                    self.started = true;
-                }
-            }
+            Action::Toggle(id) => self.toggle(id, now),
+            Action::Cycle(id) => self.cycle(id, now),
+            Action::Set(id, value) => self.set(id, value, now),
+            Action::Original => self.sim.set_model(Model::ORIGINAL),
             Action::TogglePanel => {}
-            Action::TogglePause => match self.state {
-                RunState::Running => self.state = RunState::Paused,
-                _ => {
-                    self.state = RunState::Running;
-                    self.pacer.resume(now);
-                }
-            },
             Action::Step => {
                 if self.state == RunState::Paused {
                     self.sim.step();
@@ -104,7 +87,6 @@ impl Demo {
                     self.pacer.set_rate(rate, now);
                 }
             }
-            Action::Model(change) => self.sim.set_model(change.apply(self.sim.model())),
             Action::ZoomIn | Action::ZoomOut => {
                 let notches = if action == Action::ZoomIn { 1.0 } else { -1.0 };
                 self.drags.zoom_notches(notches, &mut self.sim);

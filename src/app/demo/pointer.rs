@@ -5,7 +5,8 @@
 #![forbid(unsafe_code)]
 
 use super::Demo;
-use crate::app::input::{Button, Drag, DragEnd, Modifiers, RunState, Wheel};
+use crate::app::controls::RunState;
+use crate::app::input::{Button, Drag, DragEnd, Modifiers, Wheel};
 
 impl Demo {
     /// The drawing area is `width x height` pixels, in the units cursor

@@ -1,13 +1,15 @@
 //! From winit's events to the shared input: its keys and modifiers as
 //! [`Key`] and [`Modifiers`], and a window event as the [`Action`] the
-//! key table ([`keys::BINDINGS`](crate::app::keys::BINDINGS)) gives it.
+//! key table ([`keys::bindings`](crate::app::keys::bindings)) gives it.
 
 #![forbid(unsafe_code)]
 
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key as WinitKey, ModifiersState, NamedKey};
 
-use crate::app::input::{self, Action, Button, Key, KeyPress, Modifiers, RunState, Wheel};
+use crate::app::controls::{Action, RunState};
+use crate::app::input::{Button, Key, KeyPress, Modifiers, Wheel};
+use crate::app::keys;
 
 /// The shared [`Key`] for a winit logical key: Escape, the right arrow,
 /// F1, Home, the space bar (`' '`), one typed character (the keypad's
@@ -66,11 +68,10 @@ pub fn wheel_of(delta: MouseScrollDelta, scale_factor: f64) -> Wheel {
 
 /// The action for a key with logical meaning `key` going to `state`
 /// (`repeat`: its auto-repeat) with `modifiers` held, while the demo is
-/// in `run`: the shared [`input::action_for_key`] for a press, so
-/// [`Action::Stop`] for Escape, [`Action::TogglePause`] for Space and so
-/// on through [`keys::BINDINGS`](crate::app::keys::BINDINGS); `None` for a key it lacks, and for
-/// every release.
-pub fn action_for_key(
+/// in `run`: the shared [`keys::action_for_key`] for a press, so
+/// [`Action::Stop`] for Escape, pause for Space and so on through
+/// [`keys::bindings`]; `None` for a key it lacks, and for every release.
+pub fn action_for_winit_key(
     key: &WinitKey,
     state: ElementState,
     repeat: bool,
@@ -78,7 +79,7 @@ pub fn action_for_key(
     run: RunState,
 ) -> Option<Action> {
     match state {
-        ElementState::Pressed => input::action_for_key(
+        ElementState::Pressed => keys::action_for_key(
             KeyPress {
                 key: key_of(key),
                 repeat,
@@ -94,7 +95,7 @@ pub fn action_for_key(
 /// `modifiers` held: [`Action::Stop`] (the window closes) for the close
 /// button (`CloseRequested`) and for the window destroyed from outside
 /// (`Destroyed`); for a key pressed in the window, what
-/// [`action_for_key`] says (not for a synthetic press, which winit sends
+/// [`action_for_winit_key`] says (not for a synthetic press, which winit sends
 /// on X11 and Windows for keys already held when the window gains focus);
 /// `None` for everything else.
 pub fn action_for_event(
@@ -110,7 +111,7 @@ pub fn action_for_event(
             event,
             is_synthetic: false,
             ..
-        } => action_for_key(
+        } => action_for_winit_key(
             &event.logical_key,
             event.state,
             event.repeat,

@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::widgets::View;
 use super::{App, Saving};
 use crate::app::compare;
-use crate::app::input::RunState;
+use crate::app::controls::RunState;
 use crate::render::Viewport;
 
 impl App {

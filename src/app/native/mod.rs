@@ -4,7 +4,7 @@
 //! [`run`] opens a window titled [`TITLE`](super::TITLE) with a 792 x 573
 //! logical-pixel drawing area ([`INNER_SIZE`](super::INNER_SIZE)) or
 //! borderless full screen, and runs the demo in it until Escape or the
-//! close button. The keys of [`keys::BINDINGS`](super::keys::BINDINGS)
+//! close button. The keys of [`keys::bindings`](super::keys::bindings)
 //! pause, step, restart, change the speed, switch the article's what-ifs,
 //! zoom and pin; the title says what differs from the default
 //! ([`title`](super::title)). The left button turns the view, the right
@@ -35,11 +35,14 @@ mod widgets;
 #[cfg(free_unix)]
 mod x11;
 
-pub use events::{action_for_event, action_for_key, button_of, key_of, modifiers_of, wheel_of};
+pub use events::{
+    action_for_event, action_for_winit_key, button_of, key_of, modifiers_of, wheel_of,
+};
 pub use options::{Options, Saver, Saving};
 
+use super::controls::Action;
 use super::demo::{Clock, Demo};
-use super::input::{Action, Modifiers};
+use super::input::Modifiers;
 use super::pacing::{FrameCounter, Mode, NextFrame};
 use super::readout::Readout;
 use super::{drawable_size, keys, title};

@@ -33,14 +33,6 @@ pub(super) struct View<'a> {
     pub line: Option<&'a str>,
 }
 
-/// The hover text of `c`: its hint, and its key when it has one.
-pub(super) fn hover_text(c: &Control) -> String {
-    match c.key {
-        Some(key) => format!("{} Key: {key}.", c.hint),
-        None => c.hint.to_string(),
-    }
-}
-
 /// Lay the panel out in `ui`: the readout, then each section's heading and
 /// controls, then the last save's line. Returns the changes made, and
 /// each control's label with the rectangle it was laid out in (points).
@@ -56,7 +48,7 @@ pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static st
         for c in CONTROLS.iter().filter(|c| c.section == section) {
             let response = control(ui, c, view.demo, &mut requests);
             rects.push((c.label, response.rect));
-            let hover = hover_text(c);
+            let hover = c.hover_text();
             response
                 .on_hover_text(hover.as_str())
                 .on_disabled_hover_text(hover);

@@ -16,9 +16,9 @@ use web_sys::{
 };
 
 use super::page::Page;
-use crate::app::input::{
-    self, ctrl_wheel_factor, Action, Button, Key, KeyPress, Landed, Modifiers, Wheel,
-};
+use crate::app::controls::Action;
+use crate::app::input::{ctrl_wheel_factor, Button, Key, KeyPress, Landed, Modifiers, Wheel};
+use crate::app::keys;
 
 /// Whether key `key` (a DOM `key` value), pressed with the focus on
 /// `target`, is the form control's own rather than the demo's: every key
@@ -142,7 +142,7 @@ fn pointer_move(page: &mut Page, event: &PointerEvent) {
 /// A pointer went up: its button's drag ends (a finger's is the left
 /// button's; Shift held pins a held point). A finger that tapped (lifted
 /// soon, in place) pauses or resumes, or once stopped starts again
-/// ([`input::action_for_tap`]).
+/// ([`keys::action_for_tap`]).
 fn pointer_up(page: &mut Page, event: &PointerEvent) {
     if event.pointer_type() == "touch" {
         let now = page.now_ms();
@@ -151,7 +151,7 @@ fn pointer_up(page: &mut Page, event: &PointerEvent) {
             page.demo.release(Button::Left, Modifiers::default());
         }
         if tap {
-            page.apply(input::action_for_tap(page.demo.state()));
+            page.apply(keys::action_for_tap(page.demo.state()));
         }
     } else if event.is_primary() {
         page.demo.release(button_of(event), modifiers_of(event));
@@ -274,7 +274,7 @@ pub(super) fn listen(
         canvas,
         "click",
         with_page(|page, _event| {
-            if let Some(action) = input::action_for_click(page.demo.state()) {
+            if let Some(action) = keys::action_for_click(page.demo.state()) {
                 page.apply(action);
             }
         }),
@@ -302,8 +302,8 @@ pub(super) fn listen(
             };
             // Tab moves the focus between the page's controls: the page
             // has no panel to show or hide.
-            if let Some(action) = input::action_for_key(press, page.demo.state())
-                .filter(|&a| a != Action::TogglePanel)
+            if let Some(action) =
+                keys::action_for_key(press, page.demo.state()).filter(|&a| a != Action::TogglePanel)
             {
                 // The page's own use of the key (Space and the arrow
                 // scroll, F1 opens help) gives way to the demo's.

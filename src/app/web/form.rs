@@ -52,14 +52,6 @@ fn element_id(control: &Control) -> String {
     format!("control-{}", words.join("-"))
 }
 
-/// The hover text: the row's hint, then its key if it has one.
-fn title(control: &Control) -> String {
-    match control.key {
-        Some(key) => format!("{} Key: {key}.", control.hint),
-        None => control.hint.to_string(),
-    }
-}
-
 /// What a select that is off shows instead of a choice, and its hover
 /// text: Steps a second under the held clock of `?steps=N` says it is
 /// held, and why; any other says nothing.
@@ -113,7 +105,7 @@ impl Form {
     /// `control`'s form control (and a slider's output), not yet placed.
     fn field(document: &Document, control: &'static Control) -> Result<Field, JsValue> {
         let id = element_id(control);
-        let hint = title(control);
+        let hint = control.hover_text();
         let (element, output) = match control.widget {
             Widget::Check => {
                 let e = make(document, "input", "")?;
@@ -166,7 +158,7 @@ impl Form {
         let control = field.control;
         let label = |class: &str| -> Result<Element, JsValue> {
             let l = make(document, "label", class)?;
-            l.set_attribute("title", &title(control))?;
+            l.set_attribute("title", &control.hover_text())?;
             Ok(l)
         };
         Ok(match control.widget {

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use super::page::Page;
-use crate::app::input;
+use crate::app::controls::RunState;
 use crate::sim::spheres::{wave_argument, wave_trig, SPHERE_COUNT};
 
 /// The running page, as `main.js` keeps it (`window.clothDemo`): what the
@@ -83,12 +83,12 @@ impl WebDemo {
 
     /// Whether it is running: neither paused (Space) nor stopped (Escape).
     pub fn running(&self) -> bool {
-        self.page.borrow().demo.state() == input::RunState::Running
+        self.page.borrow().demo.state() == RunState::Running
     }
 
     /// Whether Space has paused it (and not stopped: Escape stops).
     pub fn paused(&self) -> bool {
-        self.page.borrow().demo.state() == input::RunState::Paused
+        self.page.borrow().demo.state() == RunState::Paused
     }
 
     /// Frames drawn since the page started (frames that would draw the

@@ -19,7 +19,7 @@
 //!   starts it again from `Initialise()`. A caption under the canvas says so.
 //! - On a touch screen a tap on the picture (a finger lifted soon and in
 //!   place, [`Touches::lifted`](super::input::Touches::lifted)) pauses and
-//!   resumes, as Space ([`input::action_for_tap`]), and once stopped starts
+//!   resumes, as Space ([`keys::action_for_tap`](super::keys::action_for_tap)), and once stopped starts
 //!   it again, as a click; a second finger while one holds the cloth pins
 //!   the point there, as P.
 //! - The window's other keys ([`keys::BINDINGS`](crate::app::keys::BINDINGS):
@@ -81,8 +81,8 @@ use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, UrlSearchParams};
 
 use super::choices::Choices;
+use super::controls::RunState;
 use super::demo::{Clock, Demo};
-use super::input;
 use super::pacing::Mode;
 use super::page_text::refused_line;
 use crate::render::Renderer;
@@ -212,7 +212,7 @@ pub fn start(
         page.frame();
         // Paused, frames still come (the view turns), though only a
         // changed picture is drawn; lost, the context's return asks.
-        if page.demo.state() != input::RunState::Stopped {
+        if page.demo.state() != RunState::Stopped {
             page.request_frame();
         }
     }));

@@ -12,8 +12,9 @@ use super::compare::CompareLabels;
 use super::form::Form;
 use super::readout::ReadoutView;
 use crate::app::compare;
+use crate::app::controls::{Action, Id, RunState};
 use crate::app::demo::Demo;
-use crate::app::input::{self, Action, Touches};
+use crate::app::input::Touches;
 use crate::app::page_text::{self, caption, refused_line, Hands};
 use crate::app::INNER_SIZE;
 use crate::render::{Camera, Renderer};
@@ -168,7 +169,7 @@ impl Page {
         let ran = self.demo.frame(now);
         // Paused, the caption shows the step: a new scene's first frame
         // (N) moves it (from 0 to 2, or the held count).
-        if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == input::RunState::Paused {
+        if ran.is_some_and(|f| f.steps > 0) && self.demo.state() == RunState::Paused {
             self.show_caption();
         }
         if let Some(ran) = ran {
@@ -295,10 +296,11 @@ impl Page {
             return;
         }
         self.demo.apply(action, web_time::Instant::now());
-        if matches!(action, Action::Restart | Action::NextScene) {
+        let next_scene = action == Action::Cycle(Id::Scene);
+        if action == Action::Restart || next_scene {
             self.drawn = None;
         }
-        if action == Action::NextScene {
+        if next_scene {
             self.refused = None;
         }
         let (step, now_ms) = (self.demo.sim().steps(), self.now_ms());
@@ -344,7 +346,7 @@ impl Page {
             return;
         }
         let mut text = match self.demo.state() {
-            input::RunState::Stopped => page_text::stopped(self.hands).to_string(),
+            RunState::Stopped => page_text::stopped(self.hands).to_string(),
             _ => caption(&self.demo.status(), self.hands),
         };
         if let Some(refused) = &self.refused {

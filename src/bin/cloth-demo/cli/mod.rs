@@ -3,7 +3,6 @@
 
 pub mod grab;
 pub mod model;
-pub mod scene;
 
 use std::path::PathBuf;
 

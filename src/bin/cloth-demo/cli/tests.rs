@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use clap::{Args, CommandFactory};
-use cloth_demo::app::choices::NAMES;
+use cloth_demo::app::choices::names;
 
 use super::*;
 
@@ -17,7 +17,7 @@ fn long_names(command: &clap::Command) -> BTreeSet<String> {
         .collect()
 }
 
-/// The page's query names ([`NAMES`]) are exactly the model and scene
+/// The page's query names ([`names`]) are exactly the model and scene
 /// flags the window takes, by their long names: a flag added to one and
 /// not the other fails here. Every subcommand takes the same flags.
 #[test]
@@ -28,10 +28,10 @@ fn the_page_query_names_are_the_windows_model_and_scene_flags() {
         .into_iter()
         .filter(|name| !own.contains(name) && name != "help" && name != "version")
         .collect();
-    let names: BTreeSet<String> = NAMES.iter().map(|n| n.to_string()).collect();
+    let names: BTreeSet<String> = names().iter().map(|n| n.to_string()).collect();
     assert_eq!(
         names, flags,
-        "app::choices::NAMES against the window's flags"
+        "app::choices::names() against the window's flags"
     );
     let model = long_names(&ModelArgs::augment_args(clap::Command::new("model")));
     assert_eq!(model, flags);

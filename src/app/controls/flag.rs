@@ -1,0 +1,166 @@
+//! A control's flags: the command line's `--bend`, which is also the
+//! page's `?bend=1` ([`Flag`]), and the start of a run that the flags
+//! describe ([`Setup`]).
+//!
+//! A flag lives in its control's row of [`CONTROLS`](super::CONTROLS), so
+//! its name is written once: the command line builds its arguments from
+//! [`flags`](super::flags), the page reads its query by them
+//! ([`Choices`](crate::app::choices::Choices)), and the key list and the
+//! tests name them from the row.
+
+#![forbid(unsafe_code)]
+
+use crate::sim::{Model, ModelError, Scene};
+
+/// How a run starts, as the flags describe it: the model, and the look.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Setup {
+    /// The physics.
+    pub model: Model,
+    /// Whether the picture is shaded.
+    pub shade: bool,
+    /// Whether the picture is the springs view.
+    pub springs: bool,
+    /// Whether the picture compares the original with the model.
+    pub compare: bool,
+}
+
+impl Setup {
+    /// A scene's own start: its model and look, no springs view, no
+    /// compare.
+    pub fn of_scene(scene: Scene) -> Setup {
+        Setup {
+            model: scene.model(),
+            shade: scene.shade(),
+            springs: false,
+            compare: false,
+        }
+    }
+}
+
+/// What a flag takes after its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takes {
+    /// Nothing: a switch, `--bend` (on the page `?bend=1`, or `0` for not
+    /// given).
+    Switch,
+    /// A value, `--passes 5`.
+    Value {
+        /// The value's name in the help: `"N"`.
+        name: &'static str,
+        /// The value a run takes when the flag is not given, as the help
+        /// shows it (`Some("15")`); `None` for the scene's own.
+        default: Option<&'static str>,
+        /// Whether the value may start with `-`: a negative number, or the
+        /// wind's `-0.1,0,0`.
+        hyphen: bool,
+    },
+}
+
+/// The two groups of flags in `--help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heading {
+    /// The article's what-ifs.
+    WhatIf,
+    /// The other programs' features and the scenes.
+    Other,
+}
+
+impl Heading {
+    /// The heading as `--help` prints it.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Heading::WhatIf => {
+                "What if? (the article's alternatives; the original by default, and never stored in state files)"
+            }
+            Heading::Other => {
+                "Other models (what other cloth programs do; a scene sets several, flags given override the scene's choice)"
+            }
+        }
+    }
+}
+
+/// What a flag does to the start of a run.
+#[derive(Clone, Copy, Debug)]
+pub enum Act {
+    /// `--scene`: the scene whose start the other flags change.
+    Scene,
+    /// A change to the start: the flag's value (a switch's is `"1"`)
+    /// parsed and set.
+    ///
+    /// # Errors
+    /// The value's parser's, for a value it does not take.
+    Set(fn(&mut Setup, &str) -> Result<(), ModelError>),
+}
+
+/// A flag of the command line, which is also a name of the page's query.
+#[derive(Clone, Copy, Debug)]
+pub struct Flag {
+    /// Its name without `--`: `"no-diagonals"`.
+    pub name: &'static str,
+    /// What it takes.
+    pub takes: Takes,
+    /// The group `--help` lists it under.
+    pub heading: Heading,
+    /// What it does, a sentence or two: `-h`'s line.
+    pub help: &'static str,
+    /// More about it, for `--help` after [`Flag::help`]; for `--scene`,
+    /// instead of it, before the scenes' summaries.
+    pub more: Option<&'static str>,
+    /// What its value must be, in the command line's error: `"a damping
+    /// from 0 to 1"` (`must be a damping from 0 to 1, not `2``).
+    pub expects: &'static str,
+    /// The flag it cannot be given with.
+    pub conflicts: Option<&'static Flag>,
+    /// What it does to the start of a run.
+    pub act: Act,
+    /// The way back: the value that turns the scene's own start (the
+    /// first) into the second (a switch's `"1"`), or `None` when this flag
+    /// is not needed for it.
+    pub back: fn(&Setup, &Setup) -> Option<String>,
+}
+
+impl Flag {
+    /// `--help`'s text for it: [`Flag::help`] and [`Flag::more`], or for
+    /// `--scene` its text and each scene's summary ([`Scene::summary`]);
+    /// `None` when there is no more than the help.
+    pub fn long_help(&self) -> Option<String> {
+        let more = self.more?;
+        Some(match self.act {
+            Act::Scene => {
+                let mut help = more.to_string();
+                for scene in Scene::ALL {
+                    help += &format!("\n{scene}: {}", scene.summary());
+                }
+                help
+            }
+            Act::Set(_) => format!("{}\n\n{more}", self.help),
+        })
+    }
+
+    /// The value `text` as the choices keep it: as given for a value the
+    /// flag takes (`"5"` for `--passes 5`), `"1"` for a switch.
+    ///
+    /// # Errors
+    /// The value's parser's, for a value it does not take.
+    pub fn read(&self, text: &str) -> Result<String, ModelError> {
+        match self.act {
+            Act::Scene => drop(text.parse::<Scene>()?),
+            Act::Set(set) => set(&mut Setup::of_scene(Scene::Original), text)?,
+        }
+        Ok(match self.takes {
+            Takes::Switch => "1".to_string(),
+            Takes::Value { .. } => text.to_string(),
+        })
+    }
+
+    /// The command line's check of `text`: the value written back as
+    /// [`Flag::read`] does.
+    ///
+    /// # Errors
+    /// `must be EXPECTS, not `TEXT`` for a value it does not take.
+    pub fn check(&self, text: &str) -> Result<String, String> {
+        self.read(text)
+            .map_err(|_| format!("must be {}, not `{text}`", self.expects))
+    }
+}

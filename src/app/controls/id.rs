@@ -1,0 +1,86 @@
+//! Which control a row is ([`Id`]), and the value its widget holds
+//! ([`Value`]).
+
+#![forbid(unsafe_code)]
+
+/// Which control: one variant a row of [`CONTROLS`](super::CONTROLS).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Id {
+    /// Paused or running.
+    Paused,
+    /// One step, while paused.
+    Step,
+    /// Start again from step 0.
+    Restart,
+    /// Steps a second.
+    Speed,
+    /// The scene.
+    Scene,
+    /// Passes a step.
+    Passes,
+    /// The diagonal springs.
+    Diagonals,
+    /// The bending springs.
+    Bend,
+    /// Moving points in place.
+    InPlace,
+    /// The visiting order.
+    Order,
+    /// Hooke's law.
+    Hooke,
+    /// Which points are pinned.
+    Pins,
+    /// The wind's x component.
+    WindX,
+    /// The wind's y component.
+    WindY,
+    /// The wind's z component.
+    WindZ,
+    /// Gusts.
+    Gusts,
+    /// Inertia.
+    Inertia,
+    /// Inertia's damping.
+    Damping,
+    /// Self-collision.
+    SelfCollision,
+    /// Self-collision's thickness.
+    Thickness,
+    /// Tearing.
+    Tear,
+    /// Tearing's factor.
+    TearFactor,
+    /// Every what-if off.
+    Original,
+    /// Shading.
+    Shade,
+    /// The springs view.
+    Springs,
+    /// Compare mode.
+    Compare,
+    /// One notch nearer.
+    ZoomIn,
+    /// One notch farther.
+    ZoomOut,
+    /// The original's view.
+    Home,
+    /// Write the picture as a PNG (the front end's).
+    SaveScreenshot,
+    /// Write the state as a CSV state file (the front end's).
+    SaveState,
+}
+
+/// A control's value, as [`Demo::value`] reads it and [`Demo::set`] takes
+/// it.
+///
+/// [`Demo::value`]: crate::app::demo::Demo::value
+/// [`Demo::set`]: crate::app::demo::Demo::set
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// A checkbox: ticked or not.
+    On(bool),
+    /// A slider's value.
+    Number(f64),
+    /// A select's choice, an index into its names.
+    Choice(usize),
+}

@@ -1,0 +1,465 @@
+//! The Model section's other rows: the other cloth programs' features
+//! (pins, wind, gusts, inertia, self-collision, tearing), each with the
+//! idea behind it as its help, and the button back to the original
+//! model.
+
+#![forbid(unsafe_code)]
+
+use super::what_ifs::{differs, index, switch};
+use crate::app::controls::action::Action;
+use crate::app::controls::flag::{Act, Flag, Heading, Takes};
+use crate::app::controls::id::{Id, Value};
+use crate::app::controls::kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
+use crate::sim::{Damping, Pins, TearFactor, Thickness, Wind};
+
+/// The damping the Damping slider starts at when inertia comes on from
+/// the panel: the presets' light damping.
+pub const DAMPING: Damping = Damping::LIGHT;
+
+/// The thickness self-collision comes on at from the panel: half the
+/// spacing of the points.
+pub const THICKNESS: Thickness = Thickness::HALF_SPACING;
+
+/// The factor tearing comes on at from the panel (and T): 4.
+pub const TEAR_FACTOR: TearFactor = TearFactor::DEFAULT;
+
+/// A wind slider from -[`Wind::MAX`] to [`Wind::MAX`].
+const WIND: Widget = Widget::Slider {
+    min: -Wind::MAX,
+    max: Wind::MAX,
+    step: 0.0,
+    log: false,
+};
+
+/// The way into the model of the wind slider for `axis` (x, y, z).
+macro_rules! wind_axis {
+    ($axis:literal) => {
+        Some(Field {
+            get: |m| Some(Value::Number(m.wind.get()[$axis])),
+            set: |m, v, _| {
+                if let Value::Number(v) = v {
+                    let mut wind = m.wind.get();
+                    wind[$axis] = v;
+                    m.wind = Wind::new(wind).unwrap_or(m.wind);
+                }
+            },
+        })
+    };
+}
+
+/// `--no-gusts`.
+const NO_GUSTS: Flag = Flag {
+    name: "no-gusts",
+    takes: Takes::Switch,
+    heading: Heading::Other,
+    help: "A steady wind, overriding a scene's gusts.",
+    more: None,
+    expects: "",
+    conflicts: None,
+    act: Act::Set(|s, _| {
+        s.model.gusts = false;
+        Ok(())
+    }),
+    back: |own, now| switch(!own.model.gusts, !now.model.gusts),
+};
+
+/// `--no-inertia`.
+const NO_INERTIA: Flag = Flag {
+    name: "no-inertia",
+    takes: Takes::Switch,
+    heading: Heading::Other,
+    help: "No inertia, overriding a scene's.",
+    more: None,
+    expects: "",
+    conflicts: None,
+    act: Act::Set(|s, _| {
+        s.model.inertia = None;
+        Ok(())
+    }),
+    back: |own, now| switch(own.model.inertia.is_none(), now.model.inertia.is_none()),
+};
+
+/// `--no-self-collision`.
+const NO_SELF_COLLISION: Flag = Flag {
+    name: "no-self-collision",
+    takes: Takes::Switch,
+    heading: Heading::Other,
+    help: "No self-collision, overriding a scene's.",
+    more: None,
+    expects: "",
+    conflicts: None,
+    act: Act::Set(|s, _| {
+        s.model.self_collision = None;
+        Ok(())
+    }),
+    back: |own, now| {
+        switch(
+            own.model.self_collision.is_none(),
+            now.model.self_collision.is_none(),
+        )
+    },
+};
+
+/// The rows, in order.
+pub(super) const ROWS: &[Control] = &[
+    Control {
+        id: Id::Pins,
+        section: Section::Model,
+        label: "Pins",
+        widget: Widget::Select(&Pins::NAMES),
+        keys: &[],
+        flags: &[Flag {
+            name: "pin",
+            takes: Takes::Value {
+                name: "top|corners|none",
+                default: None,
+                hyphen: false,
+            },
+            heading: Heading::Other,
+            help: "Pinned points, which never move (bit for bit): top (the j = 0 row, like a \
+                   curtain's rod), corners (that row's two ends), none.",
+            more: Some("Springs to a pinned point pull only its free neighbour."),
+            expects: "top, corners or none",
+            conflicts: None,
+            act: Act::Set(|s, v| {
+                s.model.pins = v.parse()?;
+                Ok(())
+            }),
+            back: |own, now| differs(own.model.pins, now.model.pins),
+        }],
+        hint: "Points held still: none, the top row (a curtain), or the two top corners.",
+        model: Some(Field {
+            get: |m| Some(Value::Choice(index(&Pins::ALL, &m.pins))),
+            set: |m, v, _| {
+                if let Value::Choice(k) = v {
+                    m.pins = Pins::ALL.get(k).copied().unwrap_or(m.pins);
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::WindX,
+        section: Section::Model,
+        label: "Wind x",
+        widget: WIND,
+        keys: &[],
+        flags: &[Flag {
+            name: "wind",
+            takes: Takes::Value {
+                name: "X,Y,Z",
+                default: None,
+                hyphen: true,
+            },
+            heading: Heading::Other,
+            help: "Wind X,Y,Z, world units a pass like gravity's 0,-0.001,0 (each from -0.1 to \
+                   0.1; 0,0,0 is calm).",
+            more: Some(
+                "Each cloth triangle is pushed along its normal as squarely as the wind hits \
+                 it, so a sheet edge-on to the wind feels nothing.",
+            ),
+            expects: "X,Y,Z, three numbers each from -0.1 to 0.1 (world units a pass)",
+            conflicts: None,
+            act: Act::Set(|s, v| {
+                s.model.wind = v.parse()?;
+                Ok(())
+            }),
+            back: |own, now| differs(own.model.wind, now.model.wind),
+        }],
+        hint: "A push across the picture on every point, world units a pass.",
+        model: wind_axis!(0),
+    },
+    Control {
+        id: Id::WindY,
+        section: Section::Model,
+        label: "Wind y",
+        widget: WIND,
+        keys: &[],
+        flags: &[],
+        hint: "A push up (or, below zero, down) on every point, world units a pass.",
+        model: wind_axis!(1),
+    },
+    Control {
+        id: Id::WindZ,
+        section: Section::Model,
+        label: "Wind z",
+        widget: WIND,
+        keys: &[],
+        flags: &[],
+        hint: "A push toward the viewer (or away) on every point, world units a pass; the flag's wind is 0.003.",
+        model: wind_axis!(2),
+    },
+    Control {
+        id: Id::Gusts,
+        section: Section::Model,
+        label: "Gusts",
+        widget: Widget::Check,
+        keys: &[],
+        flags: &[
+            Flag {
+                name: "gusts",
+                takes: Takes::Switch,
+                heading: Heading::Other,
+                help: "Gusts: the wind's strength rises and falls over the steps (a fixed \
+                       function of the step count, so runs repeat exactly).",
+                more: None,
+                expects: "",
+                conflicts: Some(&NO_GUSTS),
+                act: Act::Set(|s, _| {
+                    s.model.gusts = true;
+                    Ok(())
+                }),
+                back: |own, now| switch(own.model.gusts, now.model.gusts),
+            },
+            NO_GUSTS,
+        ],
+        hint: "The wind rises and falls, and varies over the sheet, so a curtain ripples.",
+        model: Some(Field {
+            get: |m| Some(Value::On(m.gusts)),
+            set: |m, v, _| {
+                if let Value::On(on) = v {
+                    m.gusts = on;
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::Inertia,
+        section: Section::Model,
+        label: "Inertia",
+        widget: Widget::Check,
+        keys: &[],
+        flags: &[
+            Flag {
+                name: "inertia",
+                takes: Takes::Value {
+                    name: "D",
+                    default: None,
+                    hyphen: true,
+                },
+                heading: Heading::Other,
+                help: "Inertia with damping D, 0 to 1: Verlet's x + (1 - D) (x - x_prev) before \
+                       the passes, so the cloth swings and overshoots.",
+                more: Some(
+                    "\"Nothing swings or bounces\" in the original. The previous positions are \
+                     then part of the state: `simulate --csv` writes them as the columns \
+                     px,py,pz, and --from reads them back.",
+                ),
+                expects: "a damping from 0 to 1",
+                conflicts: Some(&NO_INERTIA),
+                act: Act::Set(|s, v| {
+                    s.model.inertia = Some(v.parse()?);
+                    Ok(())
+                }),
+                back: |own, now| match now.model.inertia {
+                    Some(d) if now.model.inertia != own.model.inertia => Some(d.to_string()),
+                    _ => None,
+                },
+            },
+            NO_INERTIA,
+        ],
+        hint: "There are no velocities in the original: a falling sheet does not speed up. With inertia (Verlet), each point carries on as it moved last step, less the damping.",
+        model: Some(Field {
+            get: |m| Some(Value::On(m.inertia.is_some())),
+            set: |m, v, scene| {
+                if let Value::On(on) = v {
+                    m.inertia = on.then(|| scene.inertia.unwrap_or(DAMPING));
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::Damping,
+        section: Section::Model,
+        label: "Damping",
+        widget: Widget::Slider {
+            min: 0.0,
+            max: 1.0,
+            step: 0.0,
+            log: false,
+        },
+        keys: &[],
+        flags: &[],
+        hint: "With inertia, the share of the velocity lost each step: 0 keeps it all, 1 is the original's none.",
+        model: Some(Field {
+            get: |m| Some(Value::Number(m.inertia?.get())),
+            set: |m, v, _| {
+                if let Value::Number(v) = v {
+                    m.inertia = Damping::new(v).ok().or(m.inertia);
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::SelfCollision,
+        section: Section::Model,
+        label: "Self-collision",
+        widget: Widget::Check,
+        keys: &[],
+        flags: &[
+            Flag {
+                name: "self-collision",
+                takes: Takes::Switch,
+                heading: Heading::Other,
+                help: "Self-collision: no two points that are not grid neighbours come closer \
+                       than --thickness (default 0.05, half the spacing), so a heap lies in \
+                       layers instead of passing through itself.",
+                more: None,
+                expects: "",
+                conflicts: Some(&NO_SELF_COLLISION),
+                act: Act::Set(|s, _| {
+                    if s.model.self_collision.is_none() {
+                        s.model.self_collision = Some(Thickness::default());
+                    }
+                    Ok(())
+                }),
+                // Written back as --thickness, which implies it.
+                back: |_, _| None,
+            },
+            NO_SELF_COLLISION,
+        ],
+        hint: "There is nothing to stop the original's cloth passing through itself. With this, points closer than the thickness push apart.",
+        model: Some(Field {
+            get: |m| Some(Value::On(m.self_collision.is_some())),
+            set: |m, v, scene| {
+                if let Value::On(on) = v {
+                    m.self_collision = on.then(|| scene.self_collision.unwrap_or(THICKNESS));
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::Thickness,
+        section: Section::Model,
+        label: "Thickness",
+        widget: Widget::Slider {
+            min: Thickness::MIN,
+            max: Thickness::MAX,
+            step: 0.0,
+            log: true,
+        },
+        keys: &[],
+        flags: &[Flag {
+            name: "thickness",
+            takes: Takes::Value {
+                name: "T",
+                default: None,
+                hyphen: true,
+            },
+            heading: Heading::Other,
+            help: "Self-collision's thickness T, world units, 0.001 to 0.2 (implies \
+                   --self-collision).",
+            more: None,
+            expects: "a number from 0.001 to 0.2 (world units)",
+            conflicts: Some(&NO_SELF_COLLISION),
+            act: Act::Set(|s, v| {
+                s.model.self_collision = Some(v.parse()?);
+                Ok(())
+            }),
+            back: |own, now| match now.model.self_collision {
+                Some(t) if now.model.self_collision != own.model.self_collision => {
+                    Some(t.to_string())
+                }
+                _ => None,
+            },
+        }],
+        hint: "How close two points of the cloth may come under self-collision, world units.",
+        model: Some(Field {
+            get: |m| Some(Value::Number(m.self_collision?.get())),
+            set: |m, v, _| {
+                if let Value::Number(v) = v {
+                    m.self_collision = Thickness::new(v).ok().or(m.self_collision);
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::Tear,
+        section: Section::Model,
+        label: "Tearing",
+        widget: Widget::Check,
+        keys: &[Binding {
+            keys: "T",
+            matches: &letter('t'),
+            action: Action::Toggle(Id::Tear),
+            repeats: false,
+            what: "tearing on / off: a spring stretched past 4 times its rest length tears for good",
+            flag: FlagNote::With("4"),
+        }],
+        flags: &[Flag {
+            name: "tear",
+            takes: Takes::Value {
+                name: "F",
+                default: None,
+                hyphen: true,
+            },
+            heading: Heading::Other,
+            help: "Tearing: at the end of each step every spring longer than F times its rest \
+                   length breaks for good (F more than 1, at most 100).",
+            more: Some(
+                "A torn spring pulls neither end, and the triangles that lost one are not \
+                 drawn: the tear is a hole. The springs stretch on their own to about 3.2 \
+                 times their rest length in the original, 9.2 in the drape's fall and 11 in the \
+                 curtain and the flag, so a smaller F tears the cloth by itself. State files \
+                 carry the torn springs (a column `torn`), so --from goes on torn.",
+            ),
+            expects: "a number more than 1 and at most 100 (times a spring's rest length)",
+            conflicts: None,
+            act: Act::Set(|s, v| {
+                s.model.tear = Some(v.parse()?);
+                Ok(())
+            }),
+            back: |own, now| match now.model.tear {
+                Some(f) if now.model.tear != own.model.tear => Some(f.to_string()),
+                _ => None,
+            },
+        }],
+        hint: "A spring stretched past the factor times its rest length tears for good (until a restart).",
+        model: Some(Field {
+            get: |m| Some(Value::On(m.tear.is_some())),
+            set: |m, v, scene| {
+                if let Value::On(on) = v {
+                    m.tear = on.then(|| scene.tear.unwrap_or(TEAR_FACTOR));
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::TearFactor,
+        section: Section::Model,
+        label: "Tear at",
+        widget: Widget::Slider {
+            min: 1.1,
+            max: TearFactor::MAX,
+            step: 0.0,
+            log: true,
+        },
+        keys: &[],
+        flags: &[],
+        hint: "Tearing's factor: how many times its rest length a spring stretches before it tears.",
+        model: Some(Field {
+            get: |m| Some(Value::Number(m.tear?.get())),
+            set: |m, v, _| {
+                if let Value::Number(v) = v {
+                    m.tear = TearFactor::new(v).ok().or(m.tear);
+                }
+            },
+        }),
+    },
+    Control {
+        id: Id::Original,
+        section: Section::Model,
+        label: "Original model",
+        widget: Widget::Button,
+        keys: &[Binding {
+            keys: "M",
+            matches: &letter('m'),
+            action: Action::Original,
+            repeats: false,
+            what: "the original model again (every what-if off)",
+            flag: FlagNote::None,
+        }],
+        flags: &[],
+        hint: "Every what-if off: the article's model again, on the scene as it is.",
+        model: None,
+    },
+];

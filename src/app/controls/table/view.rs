@@ -1,0 +1,207 @@
+//! The View section's rows (shading, the springs view, compare, the
+//! camera) and the Save section's (the front end's own buttons).
+
+#![forbid(unsafe_code)]
+
+use super::what_ifs::switch;
+use crate::app::controls::action::Action;
+use crate::app::controls::flag::{Act, Flag, Heading, Takes};
+use crate::app::controls::id::Id;
+use crate::app::controls::kinds::{letter, Binding, Control, FlagNote, Section, Widget};
+use crate::app::input::Key;
+
+/// `--flat`.
+const FLAT: Flag = Flag {
+    name: "flat",
+    takes: Takes::Switch,
+    heading: Heading::Other,
+    help: "The original's flat colours, overriding a scene's shading.",
+    more: None,
+    expects: "",
+    conflicts: None,
+    act: Act::Set(|s, _| {
+        s.shade = false;
+        Ok(())
+    }),
+    back: |own, now| switch(!own.shade, !now.shade),
+};
+
+/// The View section's rows, in order.
+pub(super) const ROWS: &[Control] = &[
+    Control {
+        id: Id::Shade,
+        section: Section::View,
+        label: "Shading",
+        widget: Widget::Check,
+        keys: &[Binding {
+            keys: "S",
+            matches: &letter('s'),
+            action: Action::Toggle(Id::Shade),
+            repeats: false,
+            what: "shading on / off: each face lit by how it faces a fixed light",
+            flag: FlagNote::Flag,
+        }],
+        flags: &[
+            Flag {
+                name: "shade",
+                takes: Takes::Switch,
+                heading: Heading::Other,
+                help: "Shade the picture: two-sided diffuse light from a fixed lamp, each \
+                       triangle's colour scaled by how squarely it faces the light (flat per \
+                       face), floor and spheres too. Drawing only: `simulate` takes it and draws \
+                       nothing.",
+                more: None,
+                expects: "",
+                conflicts: Some(&FLAT),
+                act: Act::Set(|s, _| {
+                    s.shade = true;
+                    Ok(())
+                }),
+                back: |own, now| switch(own.shade, now.shade),
+            },
+            FLAT,
+        ],
+        hint: "The original draws flat colours. Shaded, each face is lit by how it faces a fixed light.",
+        model: None,
+    },
+    Control {
+        id: Id::Springs,
+        section: Section::View,
+        label: "Springs view",
+        widget: Widget::Check,
+        keys: &[Binding {
+            keys: "W",
+            matches: &letter('w'),
+            action: Action::Toggle(Id::Springs),
+            repeats: false,
+            what: "springs view on / off: each spring a line, blue squashed, white at rest, red stretched",
+            flag: FlagNote::Flag,
+        }],
+        flags: &[Flag {
+            name: "springs",
+            takes: Takes::Switch,
+            heading: Heading::Other,
+            help: "The springs view: each spring a line coloured by its strain (blue squashed, \
+                   white at rest, red stretched, full at 20 % either way) over the scene dimmed. \
+                   Drawing only: `simulate` takes it and draws nothing.",
+            more: None,
+            expects: "",
+            conflicts: None,
+            act: Act::Set(|s, _| {
+                s.springs = true;
+                Ok(())
+            }),
+            back: |own, now| switch(own.springs, now.springs),
+        }],
+        hint: "Each spring a line: blue squashed, white at its rest length, red stretched by a fifth or more.",
+        model: None,
+    },
+    Control {
+        id: Id::Compare,
+        section: Section::View,
+        label: "Compare with the original",
+        widget: Widget::Check,
+        keys: &[Binding {
+            keys: "C",
+            matches: &letter('c'),
+            action: Action::Toggle(Id::Compare),
+            repeats: false,
+            what: "compare on / off: the original on the left, the model and scene chosen on the right, both from step 0",
+            flag: FlagNote::Flag,
+        }],
+        flags: &[Flag {
+            name: "compare",
+            takes: Takes::Switch,
+            heading: Heading::Other,
+            help: "Compare with the original: the picture split in two, the original (its scene \
+                   and model) on the left and the scene and model chosen on the right, both from \
+                   step 0 on the same camera, each half labelled with what differs. Drawing \
+                   only: `simulate` takes it and draws nothing.",
+            more: None,
+            expects: "",
+            conflicts: None,
+            act: Act::Set(|s, _| {
+                s.compare = true;
+                Ok(())
+            }),
+            back: |own, now| switch(own.compare, now.compare),
+        }],
+        hint: "The original on the left, the model and scene chosen on the right, both from step 0 on one camera.",
+        model: None,
+    },
+    Control {
+        id: Id::ZoomIn,
+        section: Section::View,
+        label: "Nearer",
+        widget: Widget::Button,
+        keys: &[Binding {
+            keys: "+ or =",
+            matches: &[Key::Character('+'), Key::Character('=')],
+            action: Action::ZoomIn,
+            repeats: true,
+            what: "nearer, as a notch of the wheel: a tenth of the camera's distance (2 to 20; 5 at first)",
+            flag: FlagNote::None,
+        }],
+        flags: &[],
+        hint: "The camera a tenth of its distance nearer, as a notch of the wheel.",
+        model: None,
+    },
+    Control {
+        id: Id::ZoomOut,
+        section: Section::View,
+        label: "Farther",
+        widget: Widget::Button,
+        keys: &[Binding {
+            keys: "-",
+            matches: &[Key::Character('-')],
+            action: Action::ZoomOut,
+            repeats: true,
+            what: "farther",
+            flag: FlagNote::None,
+        }],
+        flags: &[],
+        hint: "The camera a tenth of its distance farther.",
+        model: None,
+    },
+    Control {
+        id: Id::Home,
+        section: Section::View,
+        label: "Reset view",
+        widget: Widget::Button,
+        keys: &[Binding {
+            keys: "Home",
+            matches: &[Key::Home],
+            action: Action::Home,
+            repeats: false,
+            what: "the original's view again: not turned, 5 back",
+            flag: FlagNote::None,
+        }],
+        flags: &[],
+        hint: "The original's view again: not turned, 5 back.",
+        model: None,
+    },
+];
+
+/// The Save section's rows: the front end writes the files.
+pub(super) const SAVE: &[Control] = &[
+    Control {
+        id: Id::SaveScreenshot,
+        section: Section::Save,
+        label: "Save picture",
+        widget: Widget::Button,
+        keys: &[],
+        flags: &[],
+        hint: "The picture as a PNG, under a new name each time (cloth-demo-N.png).",
+        model: None,
+    },
+    Control {
+        id: Id::SaveState,
+        section: Section::Save,
+        label: "Save state",
+        widget: Widget::Button,
+        keys: &[],
+        flags: &[],
+        hint: "The state as a CSV state file, which simulate --from reads, under a new name each time (cloth-demo-N.csv).",
+        model: None,
+    },
+];
