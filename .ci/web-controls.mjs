@@ -2,7 +2,7 @@
 // .ci/web-harness.mjs).
 //
 // The controls are read from the one table, CONTROLS (src/app/controls/),
-// so a row the page lacks fails here: each is found by its label (a button
+// as the page's module gives it (controlsTable), so a row the page lacks fails here: each is found by its label (a button
 // by its name), and each with a key does what its key does, on two pages
 // kept in step, one driven by keys and one by the controls.
 
@@ -11,28 +11,22 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ENGINE, WAIT, chromiumOnly, close, compareClasses, figures, nativeRender, open, outDir, repo,
+  ENGINE, WAIT, chromiumOnly, close, compareClasses, figures, nativeRender, open, outDir,
   settle,
 } from './web-harness.mjs';
 
-/// The rows of CONTROLS (in src/app/controls/table.rs, or
-/// src/app/controls.rs): { id, section, label, widget, key, flag, hint }.
-function tableOfControls(repo) {
-  const text = ['src/app/controls/table.rs', 'src/app/controls.rs']
-    .map((f) => path.join(repo, f))
-    .filter((f) => fs.existsSync(f))
-    .map((f) => fs.readFileSync(f, 'utf8'))
-    .find((t) => t.includes('pub const CONTROLS'));
-  assert.ok(text, 'no CONTROLS table in src/app/controls/table.rs or src/app/controls.rs');
-  const start = text.indexOf('pub const CONTROLS');
-  const body = text.slice(start, text.indexOf('\n];', start));
-  const re = /Control \{\s*id: Id::(\w+),\s*section: Section::(\w+),\s*label: "([^"]+)",\s*widget: Widget::(\w+)[\s\S]*?key: (?:Some\("([^"]+)"\)|None),\s*flag: (?:Some\("([^"]+)"\)|None),\s*hint: "((?:[^"\\]|\\.)*)",/g;
-  const rows = [];
-  for (const m of body.matchAll(re)) {
-    rows.push({ id: m[1], section: m[2], label: m[3], widget: m[4], key: m[5], flag: m[6], hint: m[7] });
+/// The rows of CONTROLS (src/app/controls/), as the page's own module
+/// gives them (controlsTable): { id, section, label, widget, key, flag,
+/// hint }, read once from a page and kept.
+let table;
+async function tableOfControls() {
+  if (!table) {
+    const page = await open('?steps=0');
+    table = await page.evaluate(async () => (await import('./cloth_demo.js')).controlsTable());
+    await close(page);
+    assert.ok(table.length > 20, `the table has ${table.length} rows`);
   }
-  assert.equal(rows.length, (body.match(/Control \{/g) ?? []).length, 'every row of CONTROLS read');
-  return rows;
+  return table;
 }
 
 /// The control for `c` on `page` (the harness's page, or playwright's):
@@ -100,9 +94,8 @@ async function use(page, c, to) {
   }
 }
 
-const rows = tableOfControls(repo);
-
 test('every control of the table is on the page, found by its label, of its kind, its hint and key its title', { timeout: 60_000 }, async () => {
+  const rows = await tableOfControls();
   const page = await open('?steps=250', { width: 1280, height: 800 });
   const kinds = { Check: 'checkbox', Slider: 'range', Select: 'select-one', Button: 'button' };
   for (const c of rows) {
@@ -161,6 +154,7 @@ test('the controls under the picture on a phone (the README\'s screenshot)', { t
 });
 
 test('each control with a key does what its key does (two pages in step, keys on one, controls on the other)', { timeout: 120_000 }, async () => {
+  const rows = await tableOfControls();
   const keys = await open('?steps=250', { width: 1280, height: 800 });
   const controls = await open('?steps=250', { width: 1280, height: 800 });
   const byId = Object.fromEntries(rows.map((c) => [c.id, c]));
@@ -257,6 +251,7 @@ test('keys on a focused control are the control\'s; Tab moves the focus; other k
 });
 
 test('the address follows the settings, keeps ?steps, and reloading it gives the same state', { timeout: 90_000 }, async () => {
+  const rows = await tableOfControls();
   const page = await open('?steps=250', { width: 1280, height: 800 });
   const search = () => page.evaluate(() => location.search);
   const reload = async () => {
@@ -321,6 +316,7 @@ test('Save picture and Save state download the picture and the state, under new 
 });
 
 test('a phone (390 x 844, touch): the canvas fits, every control is on screen and answers a tap', { timeout: 120_000, skip: chromiumOnly('emulation') }, async () => {
+  const rows = await tableOfControls();
   // Taps are playwright's (its locators' tap(), through the DevTools
   // protocol): this test drives playwright's page itself.
   const phone = { width: 390, height: 844, scale: 3, touch: true, mobile: true };

@@ -140,7 +140,7 @@ pub const POINTER: &[(&str, &str)] = &[
     ("wheel", "nearer / farther (also + and -, and a pinch)"),
 ];
 
-/// The key list, one line a key after a heading line ([`line`]), then
+/// The key list, one line a key after a heading line ([`line()`]), then
 /// the pointer's lines ([`POINTER`]), ending with the panel's controls by
 /// section ([`CONTROLS`]): what F1 or H prints and `cloth-demo --help`
 /// ends with.

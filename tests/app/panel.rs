@@ -6,8 +6,11 @@
 use std::time::Instant;
 
 use cloth_demo::app::choices::{names, Choices};
-use cloth_demo::app::controls::{Action, Control, Id, RunState, Value, Widget, CONTROLS};
+use cloth_demo::app::controls::{
+    Action, Control, FlagNote, Id, RunState, Takes, Value, Widget, CONTROLS,
+};
 use cloth_demo::app::demo::{Clock, Demo};
+use cloth_demo::app::input::KeyPress;
 use cloth_demo::app::keys::{self, OTHER_KEYS};
 use cloth_demo::app::pacing::Mode;
 use cloth_demo::sim::{Model, Scene};
@@ -256,4 +259,73 @@ fn one_table_names_every_control_key_flag_and_readme_line() {
         .filter(|&id| d.enabled(id))
         .collect();
     assert_eq!(usable, [Id::Restart]);
+}
+
+/// Every row of the one table, and each place made from it: its keys in
+/// the key table (each key found, doing the row's action) and in the key
+/// list (its line, its flag named as the row says), its hover text naming
+/// the keys, its label in the key list's panel lines, its flags among the
+/// page's query names (each read, and a switch given on the page as on the
+/// command line), and its control in the panel (a value to show, or a
+/// button that does what its key does).
+#[test]
+fn every_row_agrees_with_each_place_made_from_it() {
+    let help = keys::help();
+    let panel_lines: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Panel"))
+        .collect();
+    for c in CONTROLS {
+        for b in c.keys {
+            for &k in b.matches {
+                assert_eq!(
+                    keys::action_for_key(KeyPress::from(k), RunState::Paused),
+                    Some(b.action),
+                    "{:?}'s key {k:?}",
+                    c.id
+                );
+            }
+            let line = keys::line(b);
+            assert!(
+                help.lines()
+                    .any(|l| l.trim_start().starts_with(b.keys) && l.ends_with(&line)),
+                "{:?}: no line {line:?} in the key list",
+                c.id
+            );
+            if let (FlagNote::Flag | FlagNote::With(_), Some(f)) = (b.flag, c.flag()) {
+                assert!(line.contains(&format!("(--{}", f.name)), "{line}");
+            }
+        }
+        match c.key() {
+            Some(key) => assert!(c.hover_text().ends_with(&format!(" Key: {key}."))),
+            None => assert_eq!(c.hover_text(), c.hint),
+        }
+        assert!(
+            panel_lines.iter().any(|l| l.contains(c.label)),
+            "{} not in the key list's panel lines",
+            c.label
+        );
+        for f in c.flags {
+            assert!(names().contains(&f.name), "--{}", f.name);
+            if f.takes == Takes::Switch {
+                let query = format!("{}=1", f.name);
+                let page = Choices::from_query([(f.name, "1")]).expect(&query);
+                assert_eq!(page.value(f.name), Some("1"), "?{query}");
+            }
+        }
+        let d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+        match c.widget {
+            Widget::Button => assert_eq!(d.value(c.id), None, "{:?}", c.id),
+            _ if matches!(
+                c.id,
+                Id::Damping | Id::Thickness | Id::TearFactor | Id::Speed
+            ) =>
+            {
+                // Off until inertia, self-collision or tearing is on (or,
+                // for the speed, the clock is paced).
+                assert_eq!(d.value(c.id), None, "{:?}", c.id)
+            }
+            _ => assert!(d.value(c.id).is_some(), "{:?} shows no value", c.id),
+        }
+    }
 }

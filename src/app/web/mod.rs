@@ -22,7 +22,7 @@
 //!   resumes, as Space ([`keys::action_for_tap`](super::keys::action_for_tap)), and once stopped starts
 //!   it again, as a click; a second finger while one holds the cloth pins
 //!   the point there, as P.
-//! - The window's other keys ([`keys::BINDINGS`](crate::app::keys::BINDINGS):
+//! - The window's other keys ([`keys::bindings`](crate::app::keys::bindings):
 //!   pause, step, restart, speed, the what-ifs) work the same; the caption
 //!   starts with what differs from the default, as the window's title does
 //!   (`Paused, step 1234, bending springs.`), and F1 or H opens the key
@@ -73,6 +73,7 @@ mod lost;
 mod page;
 mod readout;
 mod save;
+mod table;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -92,6 +93,7 @@ use readout::ReadoutView;
 
 pub use bench::bench_steps;
 pub use handle::{wave_values, WebDemo};
+pub use table::controls_table;
 
 /// How the page was asked to run, from its query string.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,8 +195,8 @@ pub fn start(
         options.choices.model(),
         options.choices.shade(),
     )
-    .with_springs(options.choices.springs)
-    .with_compare(options.choices.compare);
+    .with_springs(options.choices.springs())
+    .with_compare(options.choices.compare());
     let page = Rc::new(RefCell::new(Page::new(
         window.clone(),
         canvas.clone(),
