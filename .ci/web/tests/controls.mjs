@@ -1,5 +1,5 @@
-// The page's controls. Run once per engine by .ci/web (see
-// .ci/web-harness.mjs).
+// The page's controls. Run once per engine by .ci/web/run (see
+// .ci/web/harness.mjs).
 //
 // The controls are read from the one table, CONTROLS (src/app/controls/),
 // so a row the page lacks fails here: each is found by its label (a button
@@ -13,7 +13,7 @@ import path from 'node:path';
 import {
   ENGINE, WAIT, chromiumOnly, close, compareClasses, figures, nativeRender, open, outDir, repo,
   settle,
-} from './web-harness.mjs';
+} from '../harness.mjs';
 
 /// The rows of CONTROLS (in src/app/controls/table.rs, or
 /// src/app/controls.rs): { id, section, label, widget, key, flag, hint }.
