@@ -6,10 +6,10 @@
 // many runs); in Chromium also each scene running on the page, frames
 // drawn, under the DevTools protocol's 4x CPU throttling (a mid-range
 // phone's speed). A benchmark, not a test: it asserts only that each
-// figure was taken, and prints them as a table. Run through .ci/web, which
+// figure was taken, and prints them as a table. Run through .ci/web/run, which
 // builds the page and starts the browsers:
 //
-//     WEB_TEST_FILES=benches/web-speed.mjs .ci/web
+//     WEB_TEST_FILES=benches/web-speed.mjs .ci/web/run
 //
 // (WEB_ENGINES="chromium" for one engine). The figures also go to
 // target/web-test/ENGINE/figures.json.
@@ -17,7 +17,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { ENGINE, bin, close, figures, open } from '../.ci/web-harness.mjs';
+import { ENGINE, bin, close, figures, open } from '../.ci/web/harness.mjs';
 
 /// Steps a round for each scene: some tens of milliseconds at least, as
 /// engines coarsen `performance.now()`.

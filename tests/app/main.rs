@@ -23,7 +23,7 @@
 //! Elsewhere: the physics (`tests/sim`), pictures (`tests/render`), the
 //! program and its command line (`tests/program`); the real window is
 //! driven by `.ci/window-smoke` and `.ci/wayland-smoke`, the page by
-//! `.ci/web`.
+//! `.ci/web/run`.
 
 #[path = "../common/mod.rs"]
 mod common;

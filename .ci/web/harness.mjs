@@ -1,15 +1,15 @@
 // What every test file of the page shares: the page (web/build's output)
 // served from 127.0.0.1 by a server started and stopped here, a fresh
 // browser of the engine $WEB_ENGINE (chromium, firefox or webkit; see
-// .ci/web-driver.mjs) for each page opened, and the picture comparisons
+// .ci/web/drivers/index.mjs) for each page opened, and the picture comparisons
 // against the native renderer (`cloth-demo render` on Mesa's EGL, by scene
 // colour class, as tests/common's `classify_rgb`). A test file imports it
-// and registers node:test tests; .ci/web runs each file once per engine:
+// and registers node:test tests; .ci/web/run runs each file once per engine:
 //
 //     WEB_ENGINE=firefox WEB_DISPLAY=:99 WEB_DIR=target/web \
 //     CLOTH_DEMO_BIN=target/release/cloth-demo \
 //     PLAYWRIGHT_CORE=... PUPPETEER_CORE=... SELENIUM_WEBDRIVER=... \
-//         node --test .ci/web-bits.mjs
+//         node --test .ci/web/tests/bits.mjs
 //
 // Screenshots go to $WEB_TEST_OUT (target/web-test), and the figures of
 // every file to figures.json there.
@@ -20,11 +20,11 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { CHROMIUM_ONLY, engine, launch, pageScript } from './web-driver.mjs';
-import { WAIT } from './web-driver-base.mjs';
+import { CHROMIUM_ONLY, engine, launch, pageScript } from './drivers/index.mjs';
+import { WAIT } from './drivers/base.mjs';
 
 export { WAIT };
-export const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+export const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const webDir = path.resolve(repo, process.env.WEB_DIR ?? 'target/web');
 export const bin = path.resolve(repo, process.env.CLOTH_DEMO_BIN ?? 'target/debug/cloth-demo');
 export const outDir = path.resolve(repo, process.env.WEB_TEST_OUT ?? 'target/web-test');
@@ -95,7 +95,7 @@ after(async () => {
 /// `width x height` CSS pixels; waits for the first frame. `screenScale`:
 /// device pixels a CSS pixel, as a HiDPI screen (whole numbers in
 /// WebKit); `scale`, `touch`, `mobile`: Chromium's emulation (see
-/// .ci/web-driver-chromium.mjs); `webgl`: false turns it off.
+/// .ci/web/drivers/chromium.mjs); `webgl`: false turns it off.
 /// `expectErrors`: the console may complain (else `close` checks it
 /// did not), and no first frame is waited for.
 export async function open(query = '', { width = 1000, height = 900, scale, screenScale, touch, mobile, webgl, expectErrors = false } = {}) {

@@ -1,7 +1,7 @@
 // The page's pictures against the native renderer's (`cloth-demo render`):
 // step 250 in WebGL2 and WebGL 1, the scenes, compare mode, and the canvas
 // in narrow, short, resized and HiDPI windows. Run once per engine by
-// .ci/web (see .ci/web-harness.mjs).
+// .ci/web/run (see .ci/web/harness.mjs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import {
   INNER, WAIT, assertLikeNative, canvasShot, chromiumOnly, close, compareClasses, figures,
   nativeRender, nearFraction, open, outDir, settle,
-} from './web-harness.mjs';
+} from '../harness.mjs';
 
 test('the picture at step 250 is the native renderer\'s (WebGL2, 792x573)', { timeout: 60_000 }, async () => {
   const page = await open('?steps=250', { width: 900, height: 1000 });

@@ -1,5 +1,5 @@
 // Hands on the cloth and the zoom in the page. Run once per engine by
-// .ci/web (see .ci/web-harness.mjs).
+// .ci/web/run (see .ci/web/harness.mjs).
 //
 // Each grab runs on the held clock (?steps=250) paused, so the picture
 // stays still while the pointer aims and `.` runs the steps that pull the
@@ -12,7 +12,7 @@ import path from 'node:path';
 import {
   assertLikeNative, canvasShot, chromiumOnly, close, figures, installPngDecoder, open, outDir,
   settle, skipIn,
-} from './web-harness.mjs';
+} from '../harness.mjs';
 
 /// The point aimed at: the sheet's middle, under a fold at step 250, so
 /// the fold in front of it is what a grab there picks.

@@ -1,5 +1,5 @@
 // Debian's Firefox ESR, headless, driven by puppeteer-core over WebDriver
-// BiDi: the page API of .ci/web-driver-base.mjs. puppeteer-core is found
+// BiDi: the page API of .ci/web/drivers/base.mjs. puppeteer-core is found
 // at $PUPPETEER_CORE (else on node's path). Headless Firefox offers WebGL
 // only with an X display to open it on (Mesa's llvmpipe there): `display`.
 
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Page, WAIT, consoleLine } from './web-driver-base.mjs';
+import { Page, WAIT, consoleLine } from './base.mjs';
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,6 @@
 // The page's behaviour in time and under input: its pacing, a drag on a
 // HiDPI screen, a touch drag, Escape and a click, and the keys. Run once
-// per engine by .ci/web (see .ci/web-harness.mjs).
+// per engine by .ci/web/run (see .ci/web/harness.mjs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import {
   ENGINE, INNER, RUNNING, STOPPED, WAIT, assertLikeNative, canvasShot, chromiumOnly, close,
   figures, open, outDir, settle,
-} from './web-harness.mjs';
+} from '../harness.mjs';
 
 test('60 steps a second of wall time (the first frame\'s time is a figure)', { timeout: 60_000 }, async () => {
   const page = await open('');

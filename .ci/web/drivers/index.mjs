@@ -1,5 +1,5 @@
 // The browser engines the page's tests run in, and one way to open a page
-// in each (the page API of .ci/web-driver-base.mjs):
+// in each (the page API of .ci/web/drivers/base.mjs):
 //
 // - chromium: Debian's Chromium through playwright-core (DevTools protocol);
 // - firefox: Firefox ESR through puppeteer-core (WebDriver BiDi);
@@ -9,9 +9,9 @@
 // What only Chromium's DevTools protocol offers is named in `CHROMIUM_ONLY`;
 // a test that needs it is skipped elsewhere with that reason.
 
-import * as chromium from './web-driver-chromium.mjs';
-import * as firefox from './web-driver-firefox.mjs';
-import * as webkit from './web-driver-webkit.mjs';
+import * as chromium from './chromium.mjs';
+import * as firefox from './firefox.mjs';
+import * as webkit from './webkit.mjs';
 
 export const ENGINES = { chromium, firefox, webkit };
 

@@ -1,10 +1,11 @@
-// The page's controls. Run once per engine by .ci/web (see
-// .ci/web-harness.mjs).
+// The page's controls. Run once per engine by .ci/web/run (see
+// .ci/web/harness.mjs).
 //
 // The controls are read from the one table, CONTROLS (src/app/controls/),
-// as the page's module gives it (controlsTable), so a row the page lacks fails here: each is found by its label (a button
-// by its name), and each with a key does what its key does, on two pages
-// kept in step, one driven by keys and one by the controls.
+// as the page's module gives it (controlsTable), so a row the page lacks
+// fails here: each is found by its label (a button by its name), and each
+// with a key does what its key does, on two pages kept in step, one driven
+// by keys and one by the controls.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import {
   ENGINE, WAIT, chromiumOnly, close, compareClasses, figures, nativeRender, open, outDir,
   settle,
-} from './web-harness.mjs';
+} from '../harness.mjs';
 
 /// The rows of CONTROLS (src/app/controls/), as the page's own module
 /// gives them (controlsTable): { id, section, label, widget, key, flag,

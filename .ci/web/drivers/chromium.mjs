@@ -1,6 +1,6 @@
 // Debian's Chromium, headless with software WebGL2 (SwiftShader), driven
 // by playwright-core over the DevTools protocol: the page API of
-// .ci/web-driver-base.mjs. playwright-core is found at $PLAYWRIGHT_CORE
+// .ci/web/drivers/base.mjs. playwright-core is found at $PLAYWRIGHT_CORE
 // (else on node's path). `page.chromium` is playwright's own page, for
 // what only this protocol offers (touch input, device emulation).
 
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Page, WAIT, consoleLine } from './web-driver-base.mjs';
+import { Page, WAIT, consoleLine } from './base.mjs';
 
 const require = createRequire(import.meta.url);
 

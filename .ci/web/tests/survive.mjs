@@ -1,7 +1,7 @@
 // The page surviving what a visitor's browser does to it: the WebGL
 // context lost and given back, a phone's touch screen with no keys, the
 // key list at laptop sizes, the readout and a held clock's speed. Run
-// once per engine by .ci/web (see .ci/web-harness.mjs); the phone's tests
+// once per engine by .ci/web/run (see .ci/web/harness.mjs); the phone's tests
 // need Chromium's touch emulation and are skipped elsewhere with the
 // reason. A swipe, a held finger and a pinch are pointer events
 // dispatched on the canvas from the page, as a touch screen sends them.
@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import * as harness from './web-harness.mjs';
+import * as harness from '../harness.mjs';
 
 /// The string constant `name` of src/app/page_text.rs, as Rust reads it
 /// (a backslash at a line's end joins the next line, less its indent).

@@ -1,14 +1,14 @@
 // The bits in the browser: the page's wasm builds (SIMD128 and scalar)
 // give the golden files' coordinates to the last bit, every scene's state
 // file is the binary's, and every wave call is the native one. Run once
-// per engine by .ci/web (see .ci/web-harness.mjs).
+// per engine by .ci/web/run (see .ci/web/harness.mjs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { bin, close, figures, open, repo } from './web-harness.mjs';
+import { bin, close, figures, open, repo } from '../harness.mjs';
 
 test('bit-exact in wasm: ?steps=3000 is cloth_step_03000.csv to the bit', { timeout: 60_000 }, async () => {
   const page = await open('?steps=3000');

@@ -1,7 +1,7 @@
 // The page API the browser tests use, one for every engine: a small
 // subset of playwright's `Page`, under the same names, so a test reads as
-// a playwright one. Each engine's driver (.ci/web-driver-chromium.mjs,
-// -firefox.mjs, -webkit.mjs) extends `Page` with the few primitives below;
+// a playwright one. Each engine's driver (.ci/web/drivers/chromium.mjs,
+// firefox.mjs, webkit.mjs) extends `Page` with the few primitives below;
 // everything else (waiting, locating elements, clicking them) is built
 // here on those, once for all engines.
 //

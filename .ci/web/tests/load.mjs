@@ -1,7 +1,7 @@
 // The page as it loads: the size of each wasm build, the first frame's
 // time (reported against its budget), what a person sees, and what a bad address or a browser
-// without WebGL gets. Run once per engine by .ci/web (see
-// .ci/web-harness.mjs).
+// without WebGL gets. Run once per engine by .ci/web/run (see
+// .ci/web/harness.mjs).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   ENGINE, RUNNING, WAIT, assertLikeNative, base, close, figures, open, outDir, webDir,
-} from './web-harness.mjs';
+} from '../harness.mjs';
 
 /// The first frame's budget, ms after the navigation's start in a fresh
 /// browser (nothing cached): measured and reported against it, never

@@ -1,6 +1,6 @@
 // WebKitGTK's MiniBrowser, driven by selenium-webdriver through
 // WebKitWebDriver (classic WebDriver): the page API of
-// .ci/web-driver-base.mjs. selenium-webdriver is found at
+// .ci/web/drivers/base.mjs. selenium-webdriver is found at
 // $SELENIUM_WEBDRIVER (else on node's path). Each page is a driver of its
 // own on a free port, with a fresh home folder (MiniBrowser's profile and
 // where it saves downloads) and the X display in its environment, which
@@ -8,7 +8,7 @@
 //
 // WebKitWebDriver has no BiDi and no console log, so the console is
 // recorded in the page: the test server puts `PAGE_SCRIPT` first in every
-// HTML page it serves to this engine (.ci/web-harness.mjs).
+// HTML page it serves to this engine (.ci/web/harness.mjs).
 
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Page, WAIT } from './web-driver-base.mjs';
+import { Page, WAIT } from './base.mjs';
 
 const require = createRequire(import.meta.url);
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
