@@ -21,7 +21,7 @@
 #![forbid(unsafe_code)]
 
 use super::compare;
-use super::input::{drag_for_press, Button, Drag, DragEnd, Modifiers};
+use super::input::{drag_for_press, Button, Drag, DragEnd, Modifiers, Pressed};
 use super::orbit::Orbit;
 use crate::render::pick::{pick, Ray};
 use crate::render::Camera;
@@ -121,22 +121,25 @@ impl Drags {
     /// `button` went down with `modifiers` held, at the cursor: what
     /// [`drag_for_press`] says it starts, while no drag is on. A grab that
     /// picks no cloth point (a miss, or no cursor or size known yet) starts
-    /// nothing, and turns nothing either. Returns the drag started.
-    pub fn press(
-        &mut self,
-        button: Button,
-        modifiers: Modifiers,
-        sim: &mut Simulation,
-    ) -> Option<Drag> {
+    /// nothing, and turns nothing either. Returns what the press did: the
+    /// view turning, the point held, a grab that missed, or nothing.
+    pub fn press(&mut self, button: Button, modifiers: Modifiers, sim: &mut Simulation) -> Pressed {
         if self.orbit.is_pressed() || self.grab.is_some() {
-            return None;
+            return Pressed::Ignored;
         }
-        match drag_for_press(button, modifiers)? {
-            Drag::Orbit => {
+        match drag_for_press(button, modifiers) {
+            None => Pressed::Ignored,
+            Some(Drag::Orbit) => {
                 self.orbit.button(true);
-                Some(Drag::Orbit)
+                Pressed::Orbit
             }
-            Drag::Grab => self.grab(button, sim).then_some(Drag::Grab),
+            Some(Drag::Grab) => match (self.grab(button, sim), sim.held()) {
+                (true, Some(held)) => {
+                    let (j, i) = held.point();
+                    Pressed::Grabbed(j, i)
+                }
+                _ => Pressed::Missed,
+            },
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::Demo;
 use crate::app::controls::RunState;
-use crate::app::input::{Button, Drag, DragEnd, Modifiers, Wheel};
+use crate::app::input::{Button, DragEnd, Modifiers, Pressed, Wheel};
 
 impl Demo {
     /// The drawing area is `width x height` pixels, in the units cursor
@@ -30,11 +30,11 @@ impl Demo {
     /// `button` went down with `modifiers` held, at the cursor: the left
     /// button turns the view, the right (or the left with Control) holds
     /// the cloth point under the cursor, if there is one ([`Drags::press`](crate::app::drags::Drags::press)).
-    /// Nothing while stopped or while another drag is on. Returns the drag
-    /// started.
-    pub fn press(&mut self, button: Button, modifiers: Modifiers) -> Option<Drag> {
+    /// Nothing while stopped or while another drag is on. Returns what
+    /// the press did ([`Pressed`]).
+    pub fn press(&mut self, button: Button, modifiers: Modifiers) -> Pressed {
         if self.state == RunState::Stopped {
-            return None;
+            return Pressed::Ignored;
         }
         self.drags.press(button, modifiers, &mut self.sim)
     }

@@ -35,6 +35,32 @@ pub enum Drag {
     Grab,
 }
 
+/// What a button press did, so that a front end never decides it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pressed {
+    /// The view turns with the drag ([`Drag::Orbit`]).
+    Orbit,
+    /// Point `[j][i]` of the cloth is held ([`Drag::Grab`]).
+    Grabbed(usize, usize),
+    /// A grab found no cloth point under the cursor (the sky, or no cursor
+    /// or size known yet): nothing starts.
+    Missed,
+    /// Nothing: the button starts no drag, another drag is on, or the
+    /// demo is stopped.
+    Ignored,
+}
+
+impl Pressed {
+    /// The drag it started, if it started one.
+    pub fn drag(self) -> Option<Drag> {
+        match self {
+            Pressed::Orbit => Some(Drag::Orbit),
+            Pressed::Grabbed(..) => Some(Drag::Grab),
+            Pressed::Missed | Pressed::Ignored => None,
+        }
+    }
+}
+
 /// How a drag ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DragEnd {

@@ -9,7 +9,7 @@ use winit::event::{ElementState, WindowEvent};
 
 use super::events::{button_of, wheel_of};
 use super::App;
-use crate::app::input::{drag_for_press, pinch_factor, Drag, DragEnd};
+use crate::app::input::{pinch_factor, DragEnd, Pressed};
 use crate::render::Camera;
 
 impl App {
@@ -26,16 +26,11 @@ impl App {
                 let button = button_of(button);
                 match state {
                     ElementState::Pressed => match self.demo.press(button, self.modifiers) {
-                        Some(Drag::Grab) => {
-                            if let Some(held) = self.demo.sim().held() {
-                                let (j, i) = held.point();
-                                log::debug!("holding point [{j}][{i}] ({button:?} button)");
-                            }
+                        Pressed::Grabbed(j, i) => {
+                            log::debug!("holding point [{j}][{i}] ({button:?} button)");
                         }
-                        None if drag_for_press(button, self.modifiers) == Some(Drag::Grab) => {
-                            log::debug!("no cloth point to hold under the cursor");
-                        }
-                        _ => {}
+                        Pressed::Missed => log::debug!("no cloth point to hold under the cursor"),
+                        Pressed::Orbit | Pressed::Ignored => {}
                     },
                     ElementState::Released => {
                         let end = self.demo.release(button, self.modifiers);

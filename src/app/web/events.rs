@@ -107,7 +107,7 @@ fn pointer_down(page: &mut Page, event: &PointerEvent) {
     } else {
         (button_of(event), modifiers_of(event))
     };
-    if page.demo.press(button, modifiers).is_some() {
+    if page.demo.press(button, modifiers).drag().is_some() {
         let _ = page.canvas.set_pointer_capture(event.pointer_id());
     }
 }
