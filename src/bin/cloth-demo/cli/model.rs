@@ -9,7 +9,7 @@
 
 use clap::Args;
 use cloth_demo::app::choices::Choices;
-use cloth_demo::app::values;
+use cloth_demo::options as values;
 use cloth_demo::sim::{Cloth, Model, Order, Passes, Scene};
 
 use super::scene::SceneArgs;
