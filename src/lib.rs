@@ -40,7 +40,7 @@
 //! threads (std threads; on Linux `libc`, to give each band's thread a
 //! core of its own); `web` is the browser front end
 //! (`--no-default-features --features web`, for `wasm32-unknown-unknown`;
-//! `web/build` makes the page). Its option parsers are [`options`]
+//! `web/build` makes the page). Its option parsers are `options`
 //! (feature `render`), in the library only so that the fuzz targets can
 //! reach them.
 
