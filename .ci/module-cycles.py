@@ -25,8 +25,9 @@ child or parent are never a loop.
 Prints each group of files that reach each other (a strongly connected
 component of more than one file) with the edges inside it, then each
 group of sibling modules that reach each other with the edges inside it
-and the file uses behind each edge, and exits 1 if there is any;
-otherwise prints one line for each check and exits 0.
+and the file uses behind each edge, and exits 1 if there is any; a check
+that finds none prints one line saying so. Exits 0 when neither finds
+any.
 
     .ci/module-cycles.py            # the repository this script is in
     .ci/module-cycles.py --edges    # also print every file's uses, and
@@ -432,9 +433,11 @@ def main():
         for line in module_lines:
             print(line)
     bad = [sorted(c) for c in components(graph) if len(c) > 1]
-    if not bad and not module_bad:
+    if not bad:
         print(f"module-cycles: {len(graph)} files, no two import each other")
+    if not module_bad:
         print(f"module-cycles: {modules} modules, no two use each other")
+    if not bad and not module_bad:
         return 0
     for comp in bad:
         print("module-cycles: these files reach each other:")
