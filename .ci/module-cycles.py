@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fail when source files import each other, directly or round a loop.
+"""Fail when source files import each other, directly or round a loop, or
+when modules use each other.
 
 Every crate root of the package (the library, the program, each test,
 bench and example, each fuzz target) is read with the module tree it
@@ -11,12 +12,26 @@ so a parent module that only declares and re-exports its children does
 not join a loop with them; a `mod x;` line is a declaration, not a use; a glob
 (`use super::*`) uses the file it names.
 
+Files are the first check; modules the second. A module is its file
+with every module it declares (a folder module is its whole folder), and
+it uses another module when one of its files uses a file of the other,
+or names a path through the other (a re-export there counts). Two
+sibling modules that use each other, directly or round a loop of
+siblings, are refused even where no two of their files do: `app::input`
+(whose `mod.rs` takes `keys::BINDINGS`) and `app::keys` (which takes
+`input::Action`, defined in `input/action.rs`). A module and its own
+child or parent are never a loop.
+
 Prints each group of files that reach each other (a strongly connected
-component of more than one file) with the edges inside it, and exits 1
-if there is any; otherwise prints one line and exits 0.
+component of more than one file) with the edges inside it, then each
+group of sibling modules that reach each other with the edges inside it
+and the file uses behind each edge, and exits 1 if there is any; a check
+that finds none prints one line saying so. Exits 0 when neither finds
+any.
 
     .ci/module-cycles.py            # the repository this script is in
-    .ci/module-cycles.py --edges    # also print every file's uses
+    .ci/module-cycles.py --edges    # also print every file's uses, and
+                                    # every use between sibling modules
 """
 
 import os
@@ -222,9 +237,12 @@ class Crate:
                 return ("path", (mod, segs))
         return (None, None)
 
-    def resolve(self, mod, segs, seen=None):
-        """The files a path names: a set of (crate, file) pairs."""
+    def resolve(self, mod, segs, seen=None, via=None):
+        """The modules a path names: where its item is defined (a set of
+        modules). Every module the path passes through on the way, its own
+        and those of the re-exports it follows, is added to `via`."""
         seen = seen or set()
+        via = set() if via is None else via
         key = (mod.path, tuple(segs))
         if key in seen:
             return set()
@@ -232,42 +250,45 @@ class Crate:
         kind, where = self.start(mod, segs[0])
         if kind == "path":
             m0, base = where
-            return self.resolve(m0, list(base) + list(segs[1:]), seen)
+            return self.resolve(m0, list(base) + list(segs[1:]), seen, via)
         if kind != "mod":
             return set()
         cur = where
+        via.add(cur)
         rest = list(segs[1:])
         while rest and rest[0] == "super":
             cur = cur.parent or cur
             rest.pop(0)
         while rest:
+            via.add(cur)
             name = rest[0]
             if name == "*":
-                return {cur.file}
+                return {cur}
             if name in cur.children:
                 cur = cur.children[name]
                 rest.pop(0)
                 continue
             if name in cur.items:
-                return {cur.file}
+                return {cur}
             if name in cur.reexports:
-                return self.resolve(cur, cur.reexports[name], seen) or {cur.file}
+                return self.resolve(cur, cur.reexports[name], seen, via) or {cur}
             for glob in cur.globs:
-                found = self.resolve(cur, list(glob) + [name], seen)
+                found = self.resolve(cur, list(glob) + [name], seen, via)
                 if found:
                     return found
             # An item of a type or enum (Type::method, Enum::Variant) or
             # something the scan missed: the module's file.
-            return {cur.file}
-        return {cur.file}
+            return {cur}
+        return {cur}
 
     def edges(self):
+        """Each module's uses: {module: (defining modules, modules passed through)}."""
         out = {}
         path_re = re.compile(r"(?<![A-Za-z0-9_:])([A-Za-z_][A-Za-z0-9_]*)((?:\s*::\s*[A-Za-z_*][A-Za-z0-9_]*)+)")
         for mod in self.modules.values():
-            targets = out.setdefault(mod.file, set())
+            targets, via = out.setdefault(mod.path, (set(), set()))
             for segs, alias in mod.uses:
-                targets |= self.resolve(mod, segs)
+                targets |= self.resolve(mod, segs, via=via)
             code = re.sub(r"(pub(?:\([^)]*\))?\s+)?use\s+[^;]+;", " ", mod.body)
             # A visibility, `pub(in crate::render)`, names a module; it
             # uses nothing.
@@ -279,10 +300,45 @@ class Crate:
                 if kind is None or kind == "extern":
                     continue
                 # `Type::method`: a path into an item, not a module: name the item.
-                targets |= self.resolve(mod, segs)
-            targets.discard(mod.file)
+                targets |= self.resolve(mod, segs, via=via)
         return out
 
+    def file_edges(self, uses):
+        """Each file's uses: the files where the items it names are defined."""
+        out = {}
+        for path, (targets, _) in uses.items():
+            file = self.modules[path].file
+            out.setdefault(file, set()).update(t.file for t in targets)
+            out[file].discard(file)
+        return out
+
+    def module_edges(self, uses):
+        """The uses between sibling modules: {parent path: {(a, b): {(file, file)}}}.
+
+        A module is its file with every module it declares (a folder
+        module with its folder). A use from module `x` of an item in
+        module `y`, or of a path through `y` (a re-export there), is a
+        use of `y` by `x`, and so, where neither holds the other, a use
+        of the sibling that holds `y` by the sibling that holds `x`, under
+        the module that holds both: `app::input::key` naming
+        `app::keys::BINDINGS` is `app::input` using `app::keys`. A child's
+        use of its parent, or a parent's of its child, is no edge.
+        """
+        out = {}
+        for path, (targets, via) in uses.items():
+            src = self.modules[path]
+            for t in targets | via:
+                k = 0
+                while k < len(path) and k < len(t.path) and path[k] == t.path[k]:
+                    k += 1
+                if k == len(path) or k == len(t.path):
+                    continue
+                pair = (path[: k + 1], t.path[: k + 1])
+                why = out.setdefault(path[:k], {}).setdefault(pair, set())
+                # The files behind the edge: the item's file for a use,
+                # the module's own file for a path through it.
+                why.add((src.file, t.file))
+        return out
 
 def roots():
     found = []
@@ -337,21 +393,51 @@ def components(graph):
     return out
 
 
+def module_name(crate, path):
+    """A module as the report names it: its path, and the file that declares it."""
+    m = crate.modules[path]
+    name = "::".join(path) if path else "crate"
+    if crate.name != CRATE:
+        name = f"{crate.name} {name}"
+    return f"{name} ({os.path.relpath(m.file, ROOT)})"
+
+
 def main():
     show_edges = "--edges" in sys.argv[1:]
     graph = {}
+    modules = 0
+    module_bad = []  # (crate, [module paths], {(a, b): {(file, file)}})
+    module_lines = []
     for file, kind in roots():
         crate = Crate(file, CRATE if kind == CRATE else kind)
-        for a, bs in crate.edges().items():
+        uses = crate.edges()
+        for a, bs in crate.file_edges(uses).items():
             graph.setdefault(a, set()).update(bs)
+        modules += len(crate.modules)
+        for parent, pairs in sorted(crate.module_edges(uses).items()):
+            siblings = {}
+            for a, b in pairs:
+                siblings.setdefault(a, set()).add(b)
+                siblings.setdefault(b, set())
+            if show_edges:
+                for a, b in sorted(pairs):
+                    module_lines.append(f"{module_name(crate, a)} -> {module_name(crate, b)}")
+            for comp in components(siblings):
+                if len(comp) > 1:
+                    module_bad.append((crate, sorted(comp), pairs))
     rel = lambda p: os.path.relpath(p, ROOT)
     if show_edges:
         for a in sorted(graph):
             for b in sorted(graph[a]):
                 print(f"{rel(a)} -> {rel(b)}")
+        for line in module_lines:
+            print(line)
     bad = [sorted(c) for c in components(graph) if len(c) > 1]
     if not bad:
         print(f"module-cycles: {len(graph)} files, no two import each other")
+    if not module_bad:
+        print(f"module-cycles: {modules} modules, no two use each other")
+    if not bad and not module_bad:
         return 0
     for comp in bad:
         print("module-cycles: these files reach each other:")
@@ -359,7 +445,20 @@ def main():
         for a in comp:
             for b in sorted(graph[a] & members):
                 print(f"    {rel(a)} -> {rel(b)}")
-    print(f"module-cycles: {len(bad)} group(s) of files import each other")
+    for crate, comp, pairs in module_bad:
+        print("module-cycles: these modules reach each other:")
+        members = set(comp)
+        for a in comp:
+            for b in comp:
+                if (a, b) not in pairs:
+                    continue
+                print(f"    {module_name(crate, a)} -> {module_name(crate, b)}")
+                for x, y in sorted(pairs[(a, b)]):
+                    print(f"        {rel(x)} -> {rel(y)}")
+    if bad:
+        print(f"module-cycles: {len(bad)} group(s) of files import each other")
+    if module_bad:
+        print(f"module-cycles: {len(module_bad)} group(s) of modules use each other")
     return 1
 
 

@@ -31,8 +31,8 @@
 //! - `app` (feature `app`, which `window` and `web` turn on): the front
 //!   ends, the window (winit + glutin) and the browser (a canvas with
 //!   WebGL2, built for wasm32), sharing one set of actions, the orbit, the
-//!   pacing, the renderer and the option values; with `app` alone, only
-//!   the shared, pure parts.
+//!   pacing and the renderer; with `app` alone, only the shared, pure
+//!   parts.
 //!
 //! The `cloth-demo` program (feature `cli`, the default) sits on top: its
 //! command line, environment, output files, image encoders and signals
@@ -40,10 +40,14 @@
 //! threads (std threads; on Linux `libc`, to give each band's thread a
 //! core of its own); `web` is the browser front end
 //! (`--no-default-features --features web`, for `wasm32-unknown-unknown`;
-//! `web/build` makes the page).
+//! `web/build` makes the page). Its option parsers are `options`
+//! (feature `render`), in the library only so that the fuzz targets can
+//! reach them.
 
 #[cfg(feature = "app")]
 pub mod app;
+#[cfg(feature = "render")]
+pub mod options;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod sim;

@@ -3,17 +3,17 @@
 //! text.
 #![no_main]
 
-use cloth_demo::app::values::Orbit;
+use cloth_demo::options::OrbitAngles;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match text.parse::<Orbit>() {
+    match text.parse::<OrbitAngles>() {
         Ok(orbit) => {
             assert!(orbit.r1.is_finite() && orbit.r2.is_finite(), "{text:?}");
-            let again = orbit.to_string().parse::<Orbit>().expect("reads back");
+            let again = orbit.to_string().parse::<OrbitAngles>().expect("reads back");
             assert_eq!(orbit.r1.to_bits(), again.r1.to_bits(), "{text:?}");
             assert_eq!(orbit.r2.to_bits(), again.r2.to_bits(), "{text:?}");
         }

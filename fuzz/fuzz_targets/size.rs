@@ -2,7 +2,7 @@
 //! 1..=16384 and reads back from its own display; an error names the text.
 #![no_main]
 
-use cloth_demo::app::values::{Size, MAX_SIDE};
+use cloth_demo::options::{Size, MAX_SIDE};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

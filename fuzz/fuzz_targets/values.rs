@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use cloth_demo::app::values::{count, Format};
+use cloth_demo::options::{count, Format};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -21,8 +21,6 @@
 //! time a step, the frame time).
 //! [`page_text`] words the page's caption and key list for a mouse or
 //! for touch.
-//! [`grab`] replays a scripted grab on a simulation's steps (the headless
-//! commands' `--grab`).
 //!
 //! [`Demo::status`]: demo::Demo::status
 //!
@@ -43,7 +41,6 @@ pub mod compare;
 pub mod controls;
 pub mod demo;
 pub mod drags;
-pub mod grab;
 pub mod input;
 pub mod keys;
 pub mod orbit;
@@ -53,7 +50,6 @@ pub mod readout;
 mod size;
 mod title;
 pub mod travel;
-pub mod values;
 
 #[cfg(feature = "window")]
 mod native;

@@ -155,7 +155,8 @@
 //! fixed order; the springs torn ([`Torn`]) are part of the state and of
 //! its file (a `torn` column, left out while nothing is torn). With
 //! nothing held, pinned by hand or torn, the original model runs the
-//! fast pass, to the bit.
+//! fast pass, to the bit. A scripted grab ([`grab`]) is such a hand
+//! over a span of steps, replayed on any runs of them.
 //!
 //! # Two passes, one result
 //!
@@ -174,6 +175,7 @@ mod collide;
 mod constants;
 pub mod fast;
 pub mod general;
+pub mod grab;
 mod hand;
 mod instruction_set;
 pub mod model;

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod hands;
+mod scene;
 
 use super::runner::{Hold, Runner};
 use super::state_file::{self, State};

@@ -17,7 +17,6 @@
 //!   change, and the one table they, the keys, the flags and the README
 //!   share;
 //! - `title`: the window's title;
-//! - `grab`: the scripted grab replayed on a simulation's steps;
 //! - `pacing`: frames and steps on the wall clock.
 //!
 //! Elsewhere: the physics (`tests/sim`), pictures (`tests/render`), the
@@ -31,7 +30,6 @@ mod common;
 mod compare;
 mod demo;
 mod drags;
-mod grab;
 mod input;
 mod keys;
 mod orbit;

@@ -14,7 +14,9 @@
 //! - `pins_wind`, `inertia`, `self_collision`, `scenes`: the other
 //!   programs' choices and the presets, with real figures;
 //! - `hands`, `tearing`: a held point, pins by hand, torn springs, and
-//!   the fast pass's bits once they are gone.
+//!   the fast pass's bits once they are gone;
+//! - `grab`: the scripted grab (`sim::grab`) replayed on a simulation's
+//!   steps.
 //!
 //! Elsewhere: pictures of the scene (`tests/render`), the `cloth-demo`
 //! program as a user runs it (`tests/program`), the front ends' shared
@@ -30,6 +32,7 @@ mod equilibria;
 mod fast_vs_reference;
 mod finite;
 mod golden;
+mod grab;
 mod hands;
 mod inertia;
 mod model_api;

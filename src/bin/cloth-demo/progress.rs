@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use cloth_demo::app::grab::GrabScript;
+use cloth_demo::sim::grab::GrabScript;
 use cloth_demo::sim::{HandError, Simulation};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 

@@ -1,6 +1,11 @@
 //! [`Workspace`]: one band's scratch, kept between passes and runs.
 
+#[cfg(feature = "parallel")]
+mod own;
+
 use super::grid::{stride, TermRow};
+#[cfg(feature = "parallel")]
+pub(crate) use own::Own;
 
 /// Scratch for one band: the ring of spring terms, kept between passes,
 /// and a term row of zeros, the terms from the row above the grid; on
@@ -9,7 +14,7 @@ use super::grid::{stride, TermRow};
 pub(crate) struct Workspace {
     terms: Vec<f64>,
     #[cfg(feature = "parallel")]
-    pub(crate) own: Option<super::threads::Own>,
+    pub(crate) own: Option<Own>,
 }
 
 impl Workspace {

@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{limits, Damping, Model, ModelError, Pins, Thickness, Wind};
-use crate::sim::{Cloth, Simulation, GRID, SPACING, START_Y};
+use crate::sim::{Cloth, GRID, SPACING, START_Y};
 
 /// A preset: a [`Model`], the cloth it starts from and whether it is
 /// drawn shaded, chosen to show other cloth programs' features at once.
@@ -161,12 +161,6 @@ impl Scene {
             Scene::Curtain => place(&|j, i| [(i - 16.0) * SPACING, HIGH_Y - j * SPACING, BACK_Z]),
             Scene::Flag => place(&|j, i| [(i - 16.0) * SPACING, HIGH_Y, (j - 16.0) * SPACING]),
         }
-    }
-
-    /// The scene's start: [`Scene::start_cloth`] under [`Scene::model`],
-    /// no steps run.
-    pub fn simulation(self) -> Simulation {
-        Simulation::resume_with(self.start_cloth(), 0, self.model())
     }
 
     /// Whether the scene is drawn shaded (two-sided diffuse light, face

@@ -1,11 +1,10 @@
 //! A scripted grab on the command line: `--grab J,I --grab-to X,Y,Z
 //! --grab-steps A-B [--grab-pin]`, the same for `render`, `record` and
-//! `simulate`, building the [`Grab`] that `app::grab` replays.
+//! `simulate`, building the [`Grab`] that `sim::grab` replays.
 #![forbid(unsafe_code)]
 
 use clap::Args;
-use cloth_demo::app::grab::Grab;
-use cloth_demo::app::values::{GridPoint, Place, StepSpan};
+use cloth_demo::sim::grab::{Grab, GridPoint, Place, StepSpan};
 
 /// The heading the flags are listed under in `--help`.
 const HEADING: &str = "A hand on the cloth (a scripted grab: hold a point, draw it \

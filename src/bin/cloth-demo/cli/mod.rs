@@ -7,7 +7,7 @@ pub mod model;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use cloth_demo::app::values::{self, Distance, Format, Orbit, Size};
+use cloth_demo::options::{self, Distance, Format, OrbitAngles, Size};
 use cloth_demo::render::Camera;
 
 pub use grab::GrabArgs;
@@ -133,17 +133,17 @@ impl Cli {
 
 /// `--steps`: a whole number of steps, 0 or more.
 fn steps(text: &str) -> Result<u64, String> {
-    values::count(text, 0, u64::MAX)
+    options::count(text, 0, u64::MAX)
 }
 
 /// `--every`: 1 to [`MAX_EVERY`].
 fn every(text: &str) -> Result<u64, String> {
-    values::count(text, 1, MAX_EVERY)
+    options::count(text, 1, MAX_EVERY)
 }
 
 /// `--threads`: 1 to 256.
 fn threads(text: &str) -> Result<u16, String> {
-    values::count(text, 1, 256).map(|n| n as u16)
+    options::count(text, 1, 256).map(|n| n as u16)
 }
 
 /// Where a run starts: the flat sheet, or a saved state at a given step.
@@ -220,8 +220,8 @@ pub struct ViewArgs {
 
     /// Turn the view as if dragged R1 pixels left and R2 pixels up (0.2
     /// degrees a pixel), like the original's r1 and r2.
-    #[arg(long, value_name = "R1,R2", default_value_t = Orbit { r1: 0.0, r2: 0.0 }, allow_hyphen_values = true)]
-    pub orbit: Orbit,
+    #[arg(long, value_name = "R1,R2", default_value_t = OrbitAngles { r1: 0.0, r2: 0.0 }, allow_hyphen_values = true)]
+    pub orbit: OrbitAngles,
 
     /// Stand D world units back from the centre of the orbit, 2 to 20 (the
     /// original's 5); nearer makes the cloth larger.

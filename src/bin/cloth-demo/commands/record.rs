@@ -4,10 +4,10 @@
 
 use std::time::Instant;
 
-use cloth_demo::app::grab::GrabScript;
 use cloth_demo::app::pacing::STEPS_PER_SECOND;
-use cloth_demo::app::values::Format;
+use cloth_demo::options::Format;
 use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::sim::grab::GrabScript;
 use cloth_demo::sim::HandError;
 use indicatif::ProgressBar;
 

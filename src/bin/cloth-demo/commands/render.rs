@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use cloth_demo::app::grab::GrabScript;
 use cloth_demo::render::headless::{HeadlessContext, Image};
+use cloth_demo::sim::grab::GrabScript;
 use cloth_demo::sim::Simulation;
 
 use super::compare::Compare;

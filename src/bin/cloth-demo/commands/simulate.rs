@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use cloth_demo::app::grab::GrabScript;
+use cloth_demo::sim::grab::GrabScript;
 
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
 use crate::cli::SimulateArgs;

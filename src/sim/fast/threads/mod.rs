@@ -68,12 +68,10 @@ mod loom_tests;
 mod placement;
 mod progress;
 
-pub(crate) use buffers::Own;
-
 use super::bands::band_for;
 use super::kernel::Sweep;
 use super::sphere_set::SphereSet;
-use super::workspace::Workspace;
+use super::workspace::{Own, Workspace};
 use crate::sim::InstructionSet;
 use crate::sim::{Cloth, Spheres, PASSES};
 use buffers::{copy_row, prefetch, Edge, Mailboxes};

@@ -1,9 +1,8 @@
-//! The scripted grab (`app::grab`): each step's target, the replay over
+//! The scripted grab (`sim::grab`): each step's target, the replay over
 //! runs of any lengths, letting go or pinning after the last step, a point
 //! off the grid.
 
-use cloth_demo::app::grab::{Grab, GrabScript};
-use cloth_demo::app::values::{GridPoint, Place, StepSpan};
+use cloth_demo::sim::grab::{Grab, GrabScript, GridPoint, Place, StepSpan};
 use cloth_demo::sim::{HandError, Model, Pins, Simulation};
 
 fn grab(first: u64, last: u64, pin: bool) -> Grab {

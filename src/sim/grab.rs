@@ -1,8 +1,11 @@
 //! A scripted grab: a hand that takes one point of the cloth over a span
 //! of steps and draws it in a straight line to a place, then lets go or
 //! pins it there ([`Grab`]); and its replay on a [`Simulation`]
-//! ([`GrabScript`]), which `render`, `record` and `simulate` run for
-//! `--grab J,I --grab-to X,Y,Z --grab-steps A-B [--grab-pin]`.
+//! ([`GrabScript`]), which the program's `render`, `record` and
+//! `simulate` run for `--grab J,I --grab-to X,Y,Z --grab-steps A-B
+//! [--grab-pin]`. Its values, each with its `FromStr` and `Display` (the
+//! program's flags' text): the point ([`GridPoint`]), where it is taken
+//! ([`Place`]) and over which steps ([`StepSpan`]), in `grab/values.rs`.
 //!
 //! The hand is [`Simulation::hold`]: each step of the span places the
 //! point at that step's target before the passes and keeps it there
@@ -10,9 +13,11 @@
 //! holds the point at the same targets itself, bit for bit.
 #![forbid(unsafe_code)]
 
-use crate::sim::{HandError, Simulation};
+mod values;
 
-use super::values::{GridPoint, Place, StepSpan};
+pub use values::{GridPoint, Place, StepSpan};
+
+use crate::sim::{HandError, Simulation};
 
 /// A grab: point [`point`](Grab::point) is held through steps
 /// [`steps`](Grab::steps) `A` to `B`, drawn in a straight line from where

@@ -1,7 +1,7 @@
 //! The values of a scripted grab, parsed from text: the point
 //! (`--grab J,I`), where it is taken (`--grab-to X,Y,Z`) and over which
 //! steps (`--grab-steps A-B`), each with its `FromStr` and `Display`.
-//! What a grab does with them is [`crate::app::grab`].
+//! What a grab does with them is [`Grab`](super::Grab).
 #![forbid(unsafe_code)]
 
 use std::fmt;

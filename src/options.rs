@@ -1,15 +1,14 @@
-//! The values of the program's options, parsed from text: counts
-//! (`--steps`, `--every`, `--start`), `--size WxH`, `--orbit R1,R2`,
-//! `--distance D`, the image format an output path's extension names, and
-//! a scripted grab's point, place and steps ([`GridPoint`], [`Place`],
-//! [`StepSpan`], in `values/grab.rs`), each with its `FromStr` and
-//! `Display`.
+//! The program's option parsers, in the library only so that the fuzz
+//! targets in `fuzz/` can reach them (a fuzz target cannot import the
+//! program): counts (`--steps`, `--every`, `--start`), `--size WxH`,
+//! `--orbit R1,R2`, `--distance D` and the image format an output path's
+//! extension names, each with its `FromStr` and `Display`. (A scripted
+//! grab's values, `--grab`, `--grab-to` and `--grab-steps`, are the sim's:
+//! [`sim::grab`](crate::sim::grab).)
 //!
-//! Pure: no GL, no window, no I/O, so the command line's flags, the
-//! browser page's query and the fuzz targets in `fuzz/` can all use it.
-//! Every error is a phrase that follows the option's name ("must be a
-//! whole number of at least 0, not `-5`"): the program puts `--steps ` in
-//! front of it.
+//! Pure: no GL, no window, no I/O. Every error is a phrase that follows
+//! the option's name ("must be a whole number of at least 0, not `-5`"):
+//! the program puts `--steps ` in front of it.
 #![forbid(unsafe_code)]
 
 use std::fmt;
@@ -17,10 +16,6 @@ use std::path::Path;
 use std::str::FromStr;
 
 use crate::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE};
-
-mod grab;
-
-pub use grab::{GridPoint, Place, StepSpan};
 
 /// Largest image side `render` and `record` accept, pixels.
 pub const MAX_SIDE: u32 = 16384;
@@ -86,16 +81,17 @@ impl fmt::Display for Size {
     }
 }
 
-/// Orbit angles `R1,R2` in pixels dragged, each finite.
+/// `--orbit R1,R2`: the view's orbit angles, in pixels dragged, each
+/// finite (a [`Camera`](crate::render::Camera)'s `r1` and `r2`).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Orbit {
+pub struct OrbitAngles {
     /// Horizontal drag (the original's r1).
     pub r1: f64,
     /// Vertical drag (the original's r2).
     pub r2: f64,
 }
 
-impl FromStr for Orbit {
+impl FromStr for OrbitAngles {
     type Err = String;
     /// `100,-50` (spaces around a number are allowed).
     ///
@@ -110,14 +106,14 @@ impl FromStr for Orbit {
             Ok(x) if x.is_finite() => Ok(x),
             _ => Err(bad()),
         };
-        Ok(Orbit {
+        Ok(OrbitAngles {
             r1: angle(a)?,
             r2: angle(b)?,
         })
     }
 }
 
-impl fmt::Display for Orbit {
+impl fmt::Display for OrbitAngles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.r1, self.r2)
     }
@@ -255,13 +251,13 @@ mod tests {
         }
         assert_eq!(
             "100,-50".parse(),
-            Ok(Orbit {
+            Ok(OrbitAngles {
                 r1: 100.0,
                 r2: -50.0
             })
         );
         for bad in ["nan,0", "0,inf", "1e999,0", "1", ",", "1,2,3"] {
-            assert!(bad.parse::<Orbit>().is_err(), "{bad}");
+            assert!(bad.parse::<OrbitAngles>().is_err(), "{bad}");
         }
     }
 
