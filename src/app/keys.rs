@@ -7,7 +7,7 @@
 //! and `cloth-demo --help`.
 //!
 //! The page lists them in its own words (no flags, no window):
-//! [`page_text::key_list`](super::page_text::key_list).
+//! [`page_text::key_list`](super::web::page_text::key_list).
 
 #![forbid(unsafe_code)]
 
@@ -117,7 +117,7 @@ pub fn action_for_click(state: RunState) -> Option<Action> {
 
 /// The action for a tap on the picture (a finger down and up again,
 /// quickly and in one place:
-/// [`Touches::lifted`](super::input::Touches::lifted)) while the program
+/// [`Touches::lifted`](super::web::touch::Touches::lifted)) while the program
 /// is in `state`: pause or resume ([`Action::Toggle`] of [`Id::Paused`])
 /// while running or paused, as a touch screen has no Space;
 /// [`Action::Restart`] once stopped, as a click.

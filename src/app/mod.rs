@@ -1,35 +1,37 @@
 //! The front ends: the window (feature `window`: winit 0.30 + glutin) and
 //! the browser (feature `web`: a canvas, WebGL2, DOM events), and what they
-//! share.
+//! share. The files, by job:
 //!
-//! Shared, pure and tested without a window: [`choices`] holds the scene
-//! and what-if choices a run starts with (the command line's flags, the
-//! page's query), [`orbit`] turns cursor moves
-//! into the camera and keeps its distance, [`drags`] says what a button
-//! starts (turning the view, or grabbing the cloth point under the cursor)
-//! and zooms, [`pacing`] says how many steps each frame runs and when
-//! the next frame is due, [`input`] says what keys and clicks ask for (the
-//! key table is [`keys`]), and [`demo`] holds the running program
-//! (simulation and model, view, clock and speed, paused, stopped or not)
-//! that both front ends drive and draw with the same
-//! [`Renderer`](crate::render::Renderer), and whose [`Demo::status`] both
-//! show: the window in its [`title`], the browser in its caption.
-//! [`compare`] lays out compare mode's split picture (the original beside
-//! the model chosen) and words its labels, which [`overlay`] paints with
-//! egui (feature `window`).
-//! [`readout`] smooths the panels' figures (steps a second, the physics'
-//! time a step, the frame time).
-//! [`page_text`] words the page's caption and key list for a mouse or
-//! for touch.
+//! - **Settings and controls, once:** [`controls`] is the one table of
+//!   every setting (its label, widget, keys, flags, hover text and way
+//!   into the model), with the [`Action`](controls::Action)s an input asks
+//!   for and a slider's travel; [`keys`] makes the key table and the key
+//!   list from it and says what a key, a click or a tap asks for;
+//!   [`choices`] is the start a run's flags or the page's query describe.
+//! - **The running program:** [`demo`] holds it (simulation and model,
+//!   view, clock and speed, paused, stopped or not) for both front ends to
+//!   drive and draw with the same [`Renderer`](crate::render::Renderer),
+//!   and its [`Demo::status`] is what both show: the window in its
+//!   [`title`], the browser in its caption. [`pacing`] says how many steps
+//!   a frame runs and when the next frame is due; [`readout`] smooths the
+//!   panels' figures.
+//! - **The pointer:** [`input`] says what the front ends report (keys,
+//!   buttons, the wheel); [`drags`] says what a button starts (turning the
+//!   view, or grabbing the cloth point under the cursor) and zooms, and
+//!   [`orbit`] turns cursor moves into the camera.
+//! - **Compare mode:** [`compare`] lays out the split picture (the
+//!   original beside the model chosen) and words its labels, which
+//!   `overlay` paints with egui (feature `window`).
+//! - **The window** (feature `window`, `native/`): [`run`] opens a window
+//!   titled [`TITLE`] with an [`INNER_SIZE`] drawing area (or borderless
+//!   full screen) and runs the demo in it until Escape or the close
+//!   button; [`action_for_event`] says which window events stop it and
+//!   [`drawable_size`] which sizes can be drawn.
+//! - **The browser** ([`web`]): the page's words and its touch screen,
+//!   pure and tested anywhere, and its DOM side (wasm32 only), which runs
+//!   the demo on a canvas of the same shape (built with `web/build`).
 //!
 //! [`Demo::status`]: demo::Demo::status
-//!
-//! The window: [`run`] opens a window titled [`TITLE`] with an
-//! [`INNER_SIZE`] drawing area (or borderless full screen) and runs the
-//! demo in it until Escape or the close button; [`action_for_event`] says
-//! which window events stop it and [`drawable_size`] which sizes can be
-//! drawn. The browser: `web::start` runs it on a canvas of the same shape
-//! (built for wasm32 with `web/build`).
 
 // Unsafe code is denied here and below: only native/gfx.rs and
 // native/x11.rs (the window's GL and Xlib calls) allow it, and the files
@@ -45,17 +47,14 @@ pub mod input;
 pub mod keys;
 pub mod orbit;
 pub mod pacing;
-pub mod page_text;
 pub mod readout;
 mod size;
 mod title;
-pub mod travel;
 
 #[cfg(feature = "window")]
 mod native;
 #[cfg(feature = "window")]
 pub mod overlay;
-#[cfg(all(feature = "web", target_arch = "wasm32"))]
 pub mod web;
 
 pub use size::{drawable_size, INNER_SIZE};

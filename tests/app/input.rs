@@ -150,7 +150,8 @@ fn a_tap_pauses_and_resumes_and_once_stopped_restarts() {
 
 #[test]
 fn a_finger_lifted_soon_and_in_place_is_a_tap() {
-    use cloth_demo::app::input::{Touches, LONG_PRESS, LONG_PRESS_SLOP};
+    use cloth_demo::app::input::{LONG_PRESS, LONG_PRESS_SLOP};
+    use cloth_demo::app::web::touch::Touches;
     let ms = LONG_PRESS.as_secs_f64() * 1000.0;
     let mut t = Touches::new();
     // Down and up again within the slop, sooner than a long press.
@@ -245,7 +246,8 @@ fn control_and_the_wheel_is_a_pinch_of_at_most_a_notch_an_event() {
 
 #[test]
 fn a_finger_held_still_is_a_long_press_and_two_fingers_pinch() {
-    use cloth_demo::app::input::{Landed, Touches, LONG_PRESS, LONG_PRESS_SLOP};
+    use cloth_demo::app::input::{LONG_PRESS, LONG_PRESS_SLOP};
+    use cloth_demo::app::web::touch::{Landed, Touches};
     let ms = LONG_PRESS.as_secs_f64() * 1000.0;
     let mut t = Touches::new();
     assert_eq!(t.down(7, (100.0, 100.0), 1000.0), Landed::First);

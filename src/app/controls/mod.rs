@@ -26,6 +26,7 @@ mod flag;
 mod id;
 mod kinds;
 mod table;
+pub mod travel;
 
 pub use action::{Action, RunState};
 pub use flag::{Act, Flag, Heading, Setup, Takes};

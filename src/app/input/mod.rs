@@ -17,11 +17,9 @@
 
 mod key;
 mod pointer;
-mod touch;
 
 pub use key::{Key, KeyPress, Modifiers};
 pub use pointer::{
     ctrl_wheel_factor, drag_for_press, pinch_factor, Button, Drag, DragEnd, Pressed, Wheel,
     LINES_PER_NOTCH, LONG_PRESS, LONG_PRESS_SLOP, PIXELS_PER_NOTCH,
 };
-pub use touch::{Landed, Touches};

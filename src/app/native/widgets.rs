@@ -8,10 +8,10 @@
 
 use egui::{Button, Checkbox, ComboBox, Rect, Response, RichText, Slider, Ui};
 
+use crate::app::controls::travel;
 use crate::app::controls::{Control, Section, Value, Widget, CONTROLS};
 use crate::app::demo::Demo;
 use crate::app::readout::Figures;
-use crate::app::travel;
 
 /// A change the user made in the panel.
 #[derive(Clone, Copy, Debug, PartialEq)]

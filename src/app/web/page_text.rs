@@ -3,15 +3,15 @@
 //! [`stopped`], [`LOST`]), the line for a query it refused
 //! ([`refused_line`]), and its key list ([`key_list`]), which speaks of
 //! the page (its controls, a click on the picture) where the window's
-//! ([`keys::help`](super::keys::help)) speaks of flags and the panel.
+//! ([`keys::help`](crate::app::keys::help)) speaks of flags and the panel.
 //!
 //! Pure text, so it is tested without a browser; the page
 //! (`app::web`, built for wasm32) shows it.
 
 #![forbid(unsafe_code)]
 
-use super::controls::{Action, Binding};
-use super::keys::bindings;
+use crate::app::controls::{Action, Binding};
+use crate::app::keys::bindings;
 
 /// How the page is being used, as the browser tells it: the page speaks
 /// of keys and the mouse, or of taps and swipes.
@@ -60,7 +60,7 @@ pub fn stopped(hands: Hands) -> &'static str {
 }
 
 /// The caption for a running or paused demo with
-/// [`status`](super::demo::Demo::status) `status`: [`how_to`] alone when
+/// [`status`](crate::app::demo::Demo::status) `status`: [`how_to`] alone when
 /// nothing differs, else the phrases first, as a sentence (`Paused, step
 /// 1234, bending springs. Drag to turn...`).
 pub fn caption(status: &[String], hands: Hands) -> String {
@@ -79,7 +79,7 @@ pub fn caption(status: &[String], hands: Hands) -> String {
 }
 
 /// The line for choices the query asked for and the page refused: `line`
-/// (from [`Choices::from_query`](super::choices::Choices::from_query))
+/// (from [`Choices::from_query`](crate::app::choices::Choices::from_query))
 /// and what runs instead.
 pub fn refused_line(line: &str) -> String {
     format!("{line}; the original demo runs instead")

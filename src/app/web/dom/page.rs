@@ -14,8 +14,8 @@ use super::readout::ReadoutView;
 use crate::app::compare;
 use crate::app::controls::{Action, Id, RunState};
 use crate::app::demo::Demo;
-use crate::app::input::Touches;
-use crate::app::page_text::{self, caption, refused_line, Hands};
+use crate::app::web::page_text::{self, caption, refused_line, Hands};
+use crate::app::web::touch::Touches;
 use crate::app::INNER_SIZE;
 use crate::render::{Camera, Renderer};
 

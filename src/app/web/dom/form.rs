@@ -5,7 +5,7 @@
 //!
 //! - [`Widget::Check`]: `<input type=checkbox>` inside its `<label>`;
 //! - [`Widget::Slider`]: `<label for>`, `<input type=range>` moving through
-//!   the slider's [travel](crate::app::travel) (a position a pass for
+//!   the slider's [travel](crate::app::controls::travel) (a position a pass for
 //!   Passes a step; 1,000 positions, logarithmic for Thickness and Tear
 //!   at, for the continuous ones) and an `<output>` showing the value;
 //! - [`Widget::Select`]: `<label for>` and a `<select>` of the names, and
@@ -22,9 +22,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
+use crate::app::controls::travel;
 use crate::app::controls::{Control, Id, Section, Value, Widget, CONTROLS};
 use crate::app::demo::{Clock, Demo};
-use crate::app::travel;
 
 /// One control on the page: its row of the table and its elements.
 pub(super) struct Field {

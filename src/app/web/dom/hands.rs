@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MediaQueryList, Window};
 
 use super::page::Page;
-use crate::app::page_text::Hands;
+use crate::app::web::page_text::Hands;
 
 /// The media query for a touch screen with no mouse: the primary pointer
 /// is a finger (coarse) and cannot hover. A laptop with a touch screen

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, ScrollIntoViewOptions, ScrollLogicalPosition};
 
 use super::page::Page;
-use crate::app::page_text::{self, Hands};
+use crate::app::web::page_text::{self, Hands};
 
 impl Page {
     /// Speak to `hands` from now on: the caption and the key list in

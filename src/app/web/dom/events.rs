@@ -17,8 +17,9 @@ use web_sys::{
 
 use super::page::Page;
 use crate::app::controls::Action;
-use crate::app::input::{ctrl_wheel_factor, Button, Key, KeyPress, Landed, Modifiers, Wheel};
+use crate::app::input::{ctrl_wheel_factor, Button, Key, KeyPress, Modifiers, Wheel};
 use crate::app::keys;
+use crate::app::web::touch::Landed;
 
 /// Whether key `key` (a DOM `key` value), pressed with the focus on
 /// `target`, is the form control's own rather than the demo's: every key
@@ -185,135 +186,143 @@ pub(super) fn listen(
     window: &Window,
     page: &Rc<RefCell<Page>>,
 ) -> Result<(), String> {
-    let fail = |e: JsValue| format!("cannot listen to the page's events: {e:?}");
+    install_pointer(canvas, page)?;
+    install_wheel(canvas, page)?;
+    install_focus(canvas, window, page)?;
+    install_click(canvas, page)?;
+    install_keys(window, page)
+}
 
-    let on = |target: &web_sys::EventTarget, name: &str, f: Closure<dyn FnMut(JsValue)>| {
-        let added = target.add_event_listener_with_callback(name, f.as_ref().unchecked_ref());
-        // The page holds the listener from now on; nothing removes it.
-        f.forget();
-        added
-    };
-    let with_page = |f: fn(&mut Page, JsValue)| {
-        let page = Rc::clone(page);
-        Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| f(&mut page.borrow_mut(), event))
-    };
+/// A listener of the page's, taking the event as it comes.
+type Listener = Closure<dyn FnMut(JsValue)>;
 
-    let pointer = |f: fn(&mut Page, &PointerEvent)| {
-        let page = Rc::clone(page);
-        Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-            if let Some(event) = event.dyn_ref::<PointerEvent>() {
-                f(&mut page.borrow_mut(), event);
-            }
-        })
-    };
-    on(canvas, "pointerdown", pointer(pointer_down)).map_err(fail)?;
-    on(canvas, "pointermove", pointer(pointer_move)).map_err(fail)?;
-    on(canvas, "pointerup", pointer(pointer_up)).map_err(fail)?;
-    // The browser took the pointer (a touch became a scroll, say): every
-    // drag ends.
+/// Add `listener` to `target` for the events named `name`, with
+/// `options`; the page holds it from now on (nothing removes it).
+fn add(
+    target: &EventTarget,
+    name: &str,
+    listener: Listener,
+    options: &AddEventListenerOptions,
+) -> Result<(), String> {
+    let added = target.add_event_listener_with_callback_and_add_event_listener_options(
+        name,
+        listener.as_ref().unchecked_ref(),
+        options,
+    );
+    listener.forget();
+    added.map_err(|e| format!("cannot listen to the page's {name} events: {e:?}"))
+}
+
+/// Add `listener` to `target` for the events named `name`, as a passive
+/// listener would be by default.
+fn on(target: &EventTarget, name: &str, listener: Listener) -> Result<(), String> {
+    add(target, name, listener, &AddEventListenerOptions::new())
+}
+
+/// A listener that hands each event of kind `E` to `f` with the page
+/// (events of another kind are left alone).
+fn with<E: JsCast + 'static>(page: &Rc<RefCell<Page>>, f: fn(&mut Page, &E)) -> Listener {
+    let page = Rc::clone(page);
+    Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+        if let Some(event) = event.dyn_ref::<E>() {
+            f(&mut page.borrow_mut(), event);
+        }
+    })
+}
+
+/// Presses, moves and releases on the canvas, the browser taking the
+/// pointer (a touch became a scroll, say: every drag ends), and the
+/// context menu kept away (the right button grabs instead).
+fn install_pointer(canvas: &HtmlCanvasElement, page: &Rc<RefCell<Page>>) -> Result<(), String> {
+    on(canvas, "pointerdown", with(page, pointer_down))?;
+    on(canvas, "pointermove", with(page, pointer_move))?;
+    on(canvas, "pointerup", with(page, pointer_up))?;
     on(
         canvas,
         "pointercancel",
-        pointer(|page, event| {
+        with(page, |page, event: &PointerEvent| {
             page.touches.up(event.pointer_id());
             page.demo.focus_lost();
         }),
-    )
-    .map_err(fail)?;
+    )?;
     on(
         canvas,
         "contextmenu",
-        with_page(|_page, event| {
-            if let Some(event) = event.dyn_ref::<web_sys::Event>() {
-                event.prevent_default();
-            }
+        with(page, |_page, event: &web_sys::Event| {
+            event.prevent_default()
         }),
     )
-    .map_err(fail)?;
-    // Not passive: it keeps the page from scrolling (and, with Control,
-    // from zooming itself).
+}
+
+/// The wheel over the canvas: not passive, so it keeps the page from
+/// scrolling (and, with Control, from zooming itself).
+fn install_wheel(canvas: &HtmlCanvasElement, page: &Rc<RefCell<Page>>) -> Result<(), String> {
     let options = AddEventListenerOptions::new();
     options.set_passive(false);
-    let on_wheel = {
-        let page = Rc::clone(page);
-        Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-            if let Some(event) = event.dyn_ref::<WheelEvent>() {
-                wheel(&mut page.borrow_mut(), event);
-            }
-        })
+    add(canvas, "wheel", with(page, wheel), &options)
+}
+
+/// The drag ends when the canvas loses its pointer capture (the browser
+/// or the page took it) or the page loses the focus (another window or
+/// tab took it): the release may then never reach the canvas, and a later
+/// move without a press must not turn the view.
+fn install_focus(
+    canvas: &HtmlCanvasElement,
+    window: &Window,
+    page: &Rc<RefCell<Page>>,
+) -> Result<(), String> {
+    let lost = |page: &mut Page, _event: &web_sys::Event| {
+        page.demo.focus_lost();
     };
-    canvas
-        .add_event_listener_with_callback_and_add_event_listener_options(
-            "wheel",
-            on_wheel.as_ref().unchecked_ref(),
-            &options,
-        )
-        .map_err(fail)?;
-    on_wheel.forget();
-    // The drag ends when the canvas loses its pointer capture (the browser
-    // or the page took it) or the page loses the focus (another window or
-    // tab took it): the release may then never reach the canvas, and a
-    // later move without a press must not turn the view.
-    on(
-        canvas,
-        "lostpointercapture",
-        with_page(|page, _event| {
-            page.demo.focus_lost();
-        }),
-    )
-    .map_err(fail)?;
-    on(
-        window,
-        "blur",
-        with_page(|page, _event| {
-            page.demo.focus_lost();
-        }),
-    )
-    .map_err(fail)?;
+    on(canvas, "lostpointercapture", with(page, lost))?;
+    on(window, "blur", with(page, lost))
+}
+
+/// A click on the canvas: once stopped, it starts the demo again
+/// ([`keys::action_for_click`]).
+fn install_click(canvas: &HtmlCanvasElement, page: &Rc<RefCell<Page>>) -> Result<(), String> {
     on(
         canvas,
         "click",
-        with_page(|page, _event| {
+        with(page, |page, _event: &MouseEvent| {
             if let Some(action) = keys::action_for_click(page.demo.state()) {
                 page.apply(action);
             }
         }),
     )
-    .map_err(fail)?;
-    on(
-        window,
-        "keydown",
-        with_page(|page, event| {
-            let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
-                return;
-            };
-            if control_keeps(event.target(), &event.key()) {
-                return;
-            }
-            let press = KeyPress {
-                key: Key::from_key_value(&event.key()),
-                repeat: event.repeat(),
-                modifiers: Modifiers {
-                    ctrl: event.ctrl_key(),
-                    alt: event.alt_key(),
-                    logo: event.meta_key(),
-                    shift: event.shift_key(),
-                },
-            };
-            // Tab moves the focus between the page's controls: the page
-            // has no panel to show or hide.
-            if let Some(action) =
-                keys::action_for_key(press, page.demo.state()).filter(|&a| a != Action::TogglePanel)
-            {
-                // The page's own use of the key (Space and the arrow
-                // scroll, F1 opens help) gives way to the demo's.
-                event.prevent_default();
-                page.apply(action);
-            }
-        }),
-    )
-    .map_err(fail)?;
-    Ok(())
+}
+
+/// Keys anywhere on the page: the key table's ([`keys::action_for_key`]),
+/// but those a focused form control keeps ([`control_keeps`]) and Tab,
+/// which moves the focus between the page's controls (the page has no
+/// panel to show or hide).
+fn install_keys(window: &Window, page: &Rc<RefCell<Page>>) -> Result<(), String> {
+    on(window, "keydown", with(page, key_down))
+}
+
+/// A key pressed anywhere on the page (see [`install_keys`]).
+fn key_down(page: &mut Page, event: &KeyboardEvent) {
+    if control_keeps(event.target(), &event.key()) {
+        return;
+    }
+    let press = KeyPress {
+        key: Key::from_key_value(&event.key()),
+        repeat: event.repeat(),
+        modifiers: Modifiers {
+            ctrl: event.ctrl_key(),
+            alt: event.alt_key(),
+            logo: event.meta_key(),
+            shift: event.shift_key(),
+        },
+    };
+    if let Some(action) =
+        keys::action_for_key(press, page.demo.state()).filter(|&a| a != Action::TogglePanel)
+    {
+        // The page's own use of the key (Space and the arrow scroll, F1
+        // opens help) gives way to the demo's.
+        event.prevent_default();
+        page.apply(action);
+    }
 }
 
 /// Keep [`Page::device_size`] up to date: a `ResizeObserver` on the canvas

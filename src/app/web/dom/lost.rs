@@ -5,7 +5,7 @@
 //! later with `webglcontextrestored`, empty: every GL object made on it is
 //! gone.
 //!
-//! While it is lost the caption says so ([`LOST`](crate::app::page_text::LOST)),
+//! While it is lost the caption says so ([`LOST`](crate::app::web::page_text::LOST)),
 //! the steps wait (no frame runs, so nothing happens unseen) and inputs
 //! still change the demo, to be drawn when it comes back. Then the
 //! renderer, the only holder of GL objects on the page (compare mode's

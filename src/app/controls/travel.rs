@@ -13,7 +13,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::controls::Widget;
+use super::Widget;
 
 /// The positions of a continuous slider, less one: 1,000 steps end to
 /// end.
