@@ -1,5 +1,5 @@
-//! What the browser page says, in its own words and for the hands it is
-//! used with ([`Hands`]): the caption under the canvas ([`caption`],
+//! What the browser page says, in its own words and for what it is
+//! pointed at with ([`Pointing`]: a mouse or a touch screen): the caption under the canvas ([`caption`],
 //! [`stopped`], [`LOST`]), the line for a query it refused
 //! ([`refused_line`]), and its key list ([`key_list`]), which speaks of
 //! the page (its controls, a click on the picture) where the window's
@@ -16,7 +16,7 @@ use crate::app::keys::bindings;
 /// How the page is being used, as the browser tells it: the page speaks
 /// of keys and the mouse, or of taps and swipes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Hands {
+pub enum Pointing {
     /// A mouse, a trackpad or a pen, and (most likely) a keyboard.
     #[default]
     Mouse,
@@ -44,18 +44,18 @@ pub const LOST: &str = "The picture is lost: the browser has taken the graphics 
                         moment. The cloth waits where it is until they come back.";
 
 /// How to use the page, after the status: [`HOW_MOUSE`] or [`HOW_TOUCH`].
-pub fn how_to(hands: Hands) -> &'static str {
-    match hands {
-        Hands::Mouse => HOW_MOUSE,
-        Hands::Touch => HOW_TOUCH,
+pub fn how_to(pointing: Pointing) -> &'static str {
+    match pointing {
+        Pointing::Mouse => HOW_MOUSE,
+        Pointing::Touch => HOW_TOUCH,
     }
 }
 
 /// The caption once stopped: [`STOPPED_MOUSE`] or [`STOPPED_TOUCH`].
-pub fn stopped(hands: Hands) -> &'static str {
-    match hands {
-        Hands::Mouse => STOPPED_MOUSE,
-        Hands::Touch => STOPPED_TOUCH,
+pub fn stopped(pointing: Pointing) -> &'static str {
+    match pointing {
+        Pointing::Mouse => STOPPED_MOUSE,
+        Pointing::Touch => STOPPED_TOUCH,
     }
 }
 
@@ -63,8 +63,8 @@ pub fn stopped(hands: Hands) -> &'static str {
 /// [`status`](crate::app::demo::Demo::status) `status`: [`how_to`] alone when
 /// nothing differs, else the phrases first, as a sentence (`Paused, step
 /// 1234, bending springs. Drag to turn...`).
-pub fn caption(status: &[String], hands: Hands) -> String {
-    let how = how_to(hands);
+pub fn caption(status: &[String], pointing: Pointing) -> String {
+    let how = how_to(pointing);
     let Some((first, rest)) = status.split_first() else {
         return how.to_string();
     };
@@ -150,11 +150,11 @@ fn page_keys() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-/// The width of the key list's first column for `hands`, characters.
-fn first_column(hands: Hands) -> usize {
-    let rows = match hands {
-        Hands::Mouse => [page_keys().as_slice(), MOUSE].concat(),
-        Hands::Touch => TOUCH.to_vec(),
+/// The width of the key list's first column for `pointing`, characters.
+fn first_column(pointing: Pointing) -> usize {
+    let rows = match pointing {
+        Pointing::Mouse => [page_keys().as_slice(), MOUSE].concat(),
+        Pointing::Touch => TOUCH.to_vec(),
     };
     rows.iter()
         .map(|(k, _)| k.chars().count())
@@ -164,25 +164,25 @@ fn first_column(hands: Hands) -> usize {
 
 /// Where what each row of [`key_list`] does starts, in characters from
 /// the line's start: a line too long for the page wraps to here.
-pub fn key_list_indent(hands: Hands) -> usize {
-    2 + first_column(hands) + 2
+pub fn key_list_indent(pointing: Pointing) -> usize {
+    2 + first_column(pointing) + 2
 }
 
-/// The page's key list for `hands`, as its `#key-list` shows it, in the
+/// The page's key list for `pointing`, as its `#key-list` shows it, in the
 /// page's words (no flags, no window), one row a line under a heading
 /// line, what a row does starting at [`key_list_indent`]: with a mouse,
 /// every key the page takes (the table [`bindings`], Tab left to move the
 /// focus) and then the mouse's drags and the wheel; on a touch screen, the
 /// gestures and where the controls are.
-pub fn key_list(hands: Hands) -> String {
+pub fn key_list(pointing: Pointing) -> String {
     let mut out = String::new();
-    let width = first_column(hands);
-    match hands {
-        Hands::Mouse => {
+    let width = first_column(pointing);
+    match pointing {
+        Pointing::Mouse => {
             section(&mut out, "Keys:", &page_keys(), width);
             section(&mut out, "Mouse:", MOUSE, width);
         }
-        Hands::Touch => section(&mut out, "Touch:", TOUCH, width),
+        Pointing::Touch => section(&mut out, "Touch:", TOUCH, width),
     }
     out
 }
@@ -192,12 +192,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_caption_speaks_to_the_hands_in_use() {
-        assert_eq!(caption(&[], Hands::Mouse), HOW_MOUSE);
-        assert_eq!(caption(&[], Hands::Touch), HOW_TOUCH);
+    fn the_caption_speaks_to_the_pointer_in_use() {
+        assert_eq!(caption(&[], Pointing::Mouse), HOW_MOUSE);
+        assert_eq!(caption(&[], Pointing::Touch), HOW_TOUCH);
         let status = ["paused".to_string(), "step 12".to_string()];
         assert_eq!(
-            caption(&status, Hands::Touch),
+            caption(&status, Pointing::Touch),
             format!("Paused, step 12. {HOW_TOUCH}")
         );
         for text in [HOW_TOUCH, STOPPED_TOUCH] {
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn the_key_list_is_in_the_pages_words() {
-        let keys = key_list(Hands::Mouse);
+        let keys = key_list(Pointing::Mouse);
         for word in [
             "--", "window", "browser", "quit", "uncapped", "print", "Tab ",
         ] {
@@ -245,7 +245,7 @@ mod tests {
         // Every key but Tab, then the mouse's three lines, under two headings.
         assert_eq!(lines.len(), 2 + bindings().count() - 1 + MOUSE.len());
 
-        let touch = key_list(Hands::Touch);
+        let touch = key_list(Pointing::Touch);
         for word in ["Escape", "key", "click", "wheel", "Space", "--"] {
             assert!(
                 !touch.contains(word),
@@ -256,13 +256,13 @@ mod tests {
             assert!(touch.lines().any(|l| l.trim_start().starts_with(start)));
         }
         // Every row's words start at the indent, after two spaces.
-        for hands in [Hands::Mouse, Hands::Touch] {
-            let indent = key_list_indent(hands);
-            for line in key_list(hands).lines().filter(|l| l.starts_with("  ")) {
+        for pointing in [Pointing::Mouse, Pointing::Touch] {
+            let indent = key_list_indent(pointing);
+            for line in key_list(pointing).lines().filter(|l| l.starts_with("  ")) {
                 let chars: Vec<char> = line.chars().collect();
                 assert!(
                     chars[indent - 2..indent] == [' ', ' '] && chars[indent] != ' ',
-                    "{hands:?}, indent {indent}: {line:?}"
+                    "{pointing:?}, indent {indent}: {line:?}"
                 );
             }
         }

@@ -219,7 +219,7 @@ fn on(target: &EventTarget, name: &str, listener: Listener) -> Result<(), String
     add(target, name, listener, &AddEventListenerOptions::new())
 }
 
-/// A listener that hands each event of kind `E` to `f` with the page
+/// A listener that pointing each event of kind `E` to `f` with the page
 /// (events of another kind are left alone).
 fn with<E: JsCast + 'static>(page: &Rc<RefCell<Page>>, f: fn(&mut Page, &E)) -> Listener {
     let page = Rc::clone(page);

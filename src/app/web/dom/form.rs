@@ -14,7 +14,7 @@
 //! - [`Widget::Button`]: `<button type=button>`.
 //!
 //! [`Form::show`] sets each one's state from [`Demo::value`] and
-//! [`Demo::enabled`]; `changes.rs` hands each change to the demo.
+//! [`Demo::enabled`]; `changes.rs` pointing each change to the demo.
 
 #![forbid(unsafe_code)]
 

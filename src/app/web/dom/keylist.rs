@@ -15,16 +15,16 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, ScrollIntoViewOptions, ScrollLogicalPosition};
 
 use super::page::Page;
-use crate::app::web::page_text::{self, Hands};
+use crate::app::web::page_text::{self, Pointing};
 
 impl Page {
-    /// Speak to `hands` from now on: the caption and the key list in
+    /// Speak to `pointing` from now on: the caption and the key list in
     /// their words.
-    pub(super) fn set_hands(&mut self, hands: Hands) {
-        self.hands = hands;
+    pub(super) fn set_pointing(&mut self, pointing: Pointing) {
+        self.pointing = pointing;
         self.show_caption();
         if let Some(list) = &self.key_list {
-            if let Err(e) = fill(list, hands) {
+            if let Err(e) = fill(list, pointing) {
                 web_sys::console::warn_1(
                     &format!("cloth-demo: cannot list the keys: {e:?}").into(),
                 );
@@ -44,17 +44,17 @@ impl Page {
     }
 }
 
-/// Write the key list for `hands` into `list`, a `<span>` a line (its
+/// Write the key list for `pointing` into `list`, a `<span>` a line (its
 /// text ending in a newline), so that `style.css` can wrap a long line to
 /// where what it does starts (`--indent`, in `ch`).
-fn fill(list: &Element, hands: Hands) -> Result<(), JsValue> {
+fn fill(list: &Element, pointing: Pointing) -> Result<(), JsValue> {
     let document = list.owner_document().ok_or("no document")?;
     list.set_text_content(None);
     list.set_attribute(
         "style",
-        &format!("--indent: {}ch", page_text::key_list_indent(hands)),
+        &format!("--indent: {}ch", page_text::key_list_indent(pointing)),
     )?;
-    for line in page_text::key_list(hands).lines() {
+    for line in page_text::key_list(pointing).lines() {
         let span = document.create_element("span")?;
         span.set_text_content(Some(&format!("{line}\n")));
         list.append_child(&span)?;

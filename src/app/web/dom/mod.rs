@@ -29,7 +29,7 @@
 //!   list, an element `#keys` (a `<details>`) whose `#key-list` the page
 //!   fills from the table (`keylist.rs`).
 //! - The caption and the key list speak of keys and the mouse, or of taps
-//!   and swipes where the main pointer is a finger (`hands.rs`,
+//!   and swipes where the main pointer is a finger (`pointing.rs`,
 //!   [`page_text`](crate::app::web::page_text)).
 //! - The browser may take the WebGL context away; the page asks for it
 //!   back, says so in the caption, holds the steps, and on its return makes
@@ -67,10 +67,10 @@ mod context;
 mod events;
 mod form;
 mod handle;
-mod hands;
 mod keylist;
 mod lost;
 mod page;
+mod pointing;
 mod readout;
 mod save;
 mod table;
@@ -226,8 +226,8 @@ pub fn start(
     }
     page.borrow_mut().webgl1 = options.webgl1;
     keylist::listen(&document, &page)?;
-    // The caption and the key list, in the words for the hands in use.
-    hands::follow(&window, &page)?;
+    // The caption and the key list, in the words for the pointing in use.
+    pointing::follow(&window, &page)?;
     page.borrow().show_controls(false);
     changes::listen(&page)?;
     events::listen(&canvas, &window, &page)?;

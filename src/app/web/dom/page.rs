@@ -14,7 +14,7 @@ use super::readout::ReadoutView;
 use crate::app::compare;
 use crate::app::controls::{Action, Id, RunState};
 use crate::app::demo::Demo;
-use crate::app::web::page_text::{self, caption, refused_line, Hands};
+use crate::app::web::page_text::{self, caption, refused_line, Pointing};
 use crate::app::web::touch::Touches;
 use crate::app::INNER_SIZE;
 use crate::render::{Camera, Renderer};
@@ -52,9 +52,9 @@ pub(super) struct Page {
     /// Whether the browser has taken the WebGL context away: nothing
     /// steps or draws, and the caption says so.
     pub(super) lost: bool,
-    /// The hands the page speaks to (`hands.rs`): its caption and key
+    /// The pointing the page speaks to (`pointing.rs`): its caption and key
     /// list follow them.
-    pub(super) hands: Hands,
+    pub(super) pointing: Pointing,
     /// The GL in use, for [`WebDemo::gl_info`](super::WebDemo::gl_info).
     pub(super) gl_info: String,
     /// The canvas's size on the screen in device pixels, as the browser
@@ -116,7 +116,7 @@ impl Page {
             renderer: Some(renderer),
             webgl1: false,
             lost: false,
-            hands: Hands::Mouse,
+            pointing: Pointing::Mouse,
             gl_info,
             device_size: None,
             drawn: None,
@@ -338,7 +338,7 @@ impl Page {
     }
 
     /// The caption for the demo as it is now, in the words for the page's
-    /// [`Hands`], after why the query's choices were refused if they
+    /// [`Pointing`], after why the query's choices were refused if they
     /// were; while the context is lost, only that.
     pub(super) fn show_caption(&self) {
         if self.lost {
@@ -346,8 +346,8 @@ impl Page {
             return;
         }
         let mut text = match self.demo.state() {
-            RunState::Stopped => page_text::stopped(self.hands).to_string(),
-            _ => caption(&self.demo.status(), self.hands),
+            RunState::Stopped => page_text::stopped(self.pointing).to_string(),
+            _ => caption(&self.demo.status(), self.pointing),
         };
         if let Some(refused) = &self.refused {
             text = format!("{}. {text}", refused_line(refused));
