@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         let Ok(state) = state_file::parse_state(data, n) else {
             continue;
         };
-        let text = state_file::state_to_string(&state.cloth, state.previous.as_ref());
+        let text = state_file::state_to_string(&state.cloth, state.previous.as_ref(), &state.torn);
         let again =
             state_file::parse_state(text.as_bytes(), n).expect("what was written reads back");
         let bits = |c: &cloth_demo::sim::Cloth| {
@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         );
         assert_eq!(
             text,
-            state_file::state_to_string(&again.cloth, again.previous.as_ref())
+            state_file::state_to_string(&again.cloth, again.previous.as_ref(), &again.torn)
         );
     }
 });

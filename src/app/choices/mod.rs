@@ -46,6 +46,12 @@ impl Choices {
         self.given.insert(at, (flag.name, value));
     }
 
+    /// `flag` given with `value`, after every flag given so far (the
+    /// caller gives them in the table's order).
+    fn push(&mut self, flag: &'static Flag, value: String) {
+        self.given.push((flag.name, value));
+    }
+
     /// The value `name` was given with (a switch's `"1"`), if given.
     pub fn value(&self, name: &str) -> Option<&str> {
         self.given

@@ -22,7 +22,7 @@ impl Choices {
                 Act::Set(_) => (f.back)(&own, setup),
             };
             if let Some(value) = value {
-                c.give(f, value);
+                c.push(f, value);
             }
         }
         c

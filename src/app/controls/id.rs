@@ -3,7 +3,8 @@
 
 #![forbid(unsafe_code)]
 
-/// Which control: one variant a row of [`CONTROLS`](super::CONTROLS).
+/// Which control: one variant a row of [`CONTROLS`](super::CONTROLS), in
+/// the table's order (the table checks it as it is built).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Id {
     /// Paused or running.

@@ -34,9 +34,9 @@ pub use id::{Id, Value};
 pub use kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
 pub use table::{CONTROLS, DAMPING, SPEED_NAMES, TEAR_FACTOR, THICKNESS};
 
-/// The row of [`CONTROLS`] for `id`.
+/// The row of [`CONTROLS`] for `id` (each row sits at its id's place).
 pub fn control(id: Id) -> &'static Control {
-    CONTROLS.iter().find(|c| c.id == id).unwrap_or(&CONTROLS[0])
+    &CONTROLS[id as usize]
 }
 
 /// Every flag, in the table's order: the order `--help` lists them in and

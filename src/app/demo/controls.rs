@@ -30,11 +30,14 @@ impl Demo {
     /// `None` for a button, and for a control that is off
     /// ([`Demo::enabled`]), such as Damping without inertia.
     pub fn value(&self, id: Id) -> Option<Value> {
+        if let Some(field) = control(id).model {
+            // Enabled exactly when it reads a value, unless stopped.
+            return (self.state != RunState::Stopped)
+                .then(|| (field.get)(&self.sim.model()))
+                .flatten();
+        }
         if !self.enabled(id) {
             return None;
-        }
-        if let Some(field) = control(id).model {
-            return (field.get)(&self.sim.model());
         }
         Some(match id {
             Id::Paused => Value::On(self.state == RunState::Paused),

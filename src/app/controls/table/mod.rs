@@ -16,7 +16,9 @@ pub use features::{DAMPING, TEAR_FACTOR, THICKNESS};
 pub use run::SPEED_NAMES;
 
 /// The sections' rows joined, in order, into one array of `N` rows (`N`
-/// their total: a wrong count fails to compile).
+/// their total: a wrong count fails to compile), each row at its
+/// [`Id`](super::Id)'s place (a row out of place fails to compile), so
+/// [`control`](super::control) finds a row by its id at once.
 const fn join<const N: usize>(parts: [&[Control]; 5]) -> [Control; N] {
     let mut out = [parts[0][0]; N];
     let (mut k, mut p) = (0, 0);
@@ -24,6 +26,10 @@ const fn join<const N: usize>(parts: [&[Control]; 5]) -> [Control; N] {
         let mut i = 0;
         while i < parts[p].len() {
             out[k] = parts[p][i];
+            assert!(
+                out[k].id as usize == k,
+                "a row is not at its Id's place: the table and Id list them in the same order"
+            );
             k += 1;
             i += 1;
         }
