@@ -2,15 +2,15 @@
 //! and scene chosen on the right, each half a viewport of its own (its own
 //! aspect, the same camera), and each half's label, saying what it shows.
 //!
-//! Pure: the window, the page and the headless commands all lay the halves
-//! out and word the labels here, and draw them their own way (the window
-//! and the commands paint the labels with egui, the page puts HTML text
-//! over the canvas).
+//! The window, the page and the headless commands all lay the halves out,
+//! draw them ([`draw`]) and word the labels here, and paint the labels
+//! their own way (the window and the commands with egui, the page as HTML
+//! text over the canvas).
 
 #![forbid(unsafe_code)]
 
-use crate::render::Viewport;
-use crate::sim::{Model, Scene};
+use crate::render::{Camera, Renderer, Viewport};
+use crate::sim::{Model, Scene, Simulation};
 
 /// The left half's label: it always shows the original.
 pub const LEFT_LABEL: &str = "original";
@@ -18,6 +18,24 @@ pub const LEFT_LABEL: &str = "original";
 /// The right half's label when nothing differs from the original (the
 /// original's scene under its model): the two halves are the same.
 pub const SAME_LABEL: &str = "the original too";
+
+/// Draw compare mode's picture into the current framebuffer, `width x
+/// height` pixels: `original` in the left half, `sim` in the right, both
+/// seen by `camera`, each half cleared and drawn alone
+/// ([`Renderer::draw_in`]). Returns the halves, where the labels go.
+pub fn draw(
+    renderer: &mut Renderer,
+    original: &Simulation,
+    sim: &Simulation,
+    camera: &Camera,
+    width: u32,
+    height: u32,
+) -> Split {
+    let halves = split(width, height);
+    renderer.draw_in(original, camera, halves.left);
+    renderer.draw_in(sim, camera, halves.right);
+    halves
+}
 
 /// The two halves of a split drawing area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

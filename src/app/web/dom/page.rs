@@ -222,9 +222,14 @@ impl Page {
         match self.demo.original() {
             // Compare mode: the original on the left, the demo on the right.
             Some(original) => {
-                let split = compare::split(width, height);
-                renderer.draw_in(original, &now.camera, split.left);
-                renderer.draw_in(self.demo.sim(), &now.camera, split.right);
+                compare::draw(
+                    renderer,
+                    original,
+                    self.demo.sim(),
+                    &now.camera,
+                    width,
+                    height,
+                );
             }
             None => renderer.draw(self.demo.sim(), &now.camera, width, height),
         }

@@ -71,9 +71,7 @@ impl Compare {
         let mut painted = Ok(());
         let (original, scene, labels) = (&self.original, self.scene, &mut self.labels);
         ctx.render_with(width, height, image, |renderer, w, h| {
-            let split = compare::split(w, h);
-            renderer.draw_in(original, camera, split.left);
-            renderer.draw_in(sim, camera, split.right);
+            compare::draw(renderer, original, sim, camera, w, h);
             if labels.is_none() {
                 match LabelPainter::new(renderer.gl_shared()) {
                     Ok(painter) => *labels = Some(painter),
