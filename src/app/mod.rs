@@ -31,9 +31,10 @@
 //! drawn. The browser: `web::start` runs it on a canvas of the same shape
 //! (built for wasm32 with `web/build`).
 
-// Unsafe code is denied here and below: only native/gfx.rs and
-// native/x11.rs (the window's GL and Xlib calls) allow it, and the files
-// with no need of it forbid it.
+// Unsafe code is denied here and below: only native/gfx.rs,
+// native/x11.rs and native/panel/cache.rs (the window's GL and Xlib
+// calls, and the panel's picture's GL) allow it, and the files with no
+// need of it forbid it.
 #![deny(unsafe_code)]
 
 pub mod choices;
