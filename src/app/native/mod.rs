@@ -16,7 +16,7 @@
 //! window event in turn (the panel answers it first, once: whether it
 //! took it, whether to redraw; then the keys' actions, the pointer, the
 //! size) and does what a key asks. [`frame`] draws a frame, shows it and
-//! does what follows it; [`pointer`] is the pointer on the demo; [`wake`]
+//! does what follows it; [`pointer`](mod@pointer) is the pointer on the demo; [`wake`]
 //! says when the loop wakes next; [`panel`] is the panel, with the
 //! window's side of it (`panel::app`); [`gfx`] holds the window and its
 //! GL, and [`gl_config`] judges the GL configs offered; [`events`] turns
