@@ -33,9 +33,10 @@
 //!
 //! [`Demo::status`]: demo::Demo::status
 
-// Unsafe code is denied here and below: only native/gfx.rs and
-// native/x11.rs (the window's GL and Xlib calls) allow it, and the files
-// with no need of it forbid it.
+// Unsafe code is denied here and below: only native/gfx.rs,
+// native/x11.rs and native/panel/cache.rs (the window's GL and Xlib
+// calls, and the panel's picture's GL) allow it, and the files with no
+// need of it forbid it.
 #![deny(unsafe_code)]
 
 pub mod choices;

@@ -1,57 +1,85 @@
-//! One frame of the window: the steps the pacer asks for, the scene (or
-//! compare mode's two halves and their labels), the panel over it, the
-//! swap, then the readout, the frame counter's log line and the title.
+//! One frame of the window, in three parts: [`App::draw`] the scene (or
+//! compare mode's two halves and their labels) with the panel over it,
+//! [`App::present`] it (the swap), and [`App::after_frame`]: the
+//! readout, the frame counter's log line, the title, the picture saved and
+//! the changes made in the panel.
 
 #![forbid(unsafe_code)]
 
 use std::time::Instant;
 
-use super::widgets::View;
+use super::panel::{Request, View};
 use super::{App, Saving};
 use crate::app::compare;
 use crate::app::controls::RunState;
+use crate::app::pacing::Frame;
 use crate::render::Viewport;
 
+/// What a frame's drawing leaves for after it.
+struct Drawn {
+    /// The scene's picture, to be saved (`(width, height, RGBA rows top to
+    /// bottom)`), when Save picture asked for it.
+    picture: Option<(u32, u32, Vec<u8>)>,
+    /// The changes the user made in the panel.
+    requests: Vec<Request>,
+    /// Whether egui wants another pass at once.
+    again: bool,
+}
+
 impl App {
-    /// Draw one frame: run the steps the pacer asks for, draw, swap.
+    /// Draw one frame: run the steps the pacer asks for, draw, swap, and
+    /// do what follows a frame.
     pub(super) fn redraw(&mut self) {
-        let (Some(gfx), Some((w, h))) = (&mut self.gfx, self.size) else {
+        let (Some(_), Some((w, h))) = (&self.gfx, self.size) else {
             return;
         };
         let now = Instant::now();
         let Some(frame) = self.demo.frame(now) else {
             return;
         };
+        let Some(drawn) = self.draw([w.get(), h.get()], now) else {
+            return;
+        };
+        self.present();
+        self.after_frame(now, frame, drawn);
+    }
+
+    /// Draw the scene in a window of `size` physical pixels (compare mode:
+    /// the original on the left, the demo on the right, and their labels),
+    /// read its picture if it is to be saved, and paint the panel over it
+    /// at `now`. `None` with no window.
+    fn draw(&mut self, size: [u32; 2], now: Instant) -> Option<Drawn> {
+        let gfx = self.gfx.as_mut()?;
+        let [w, h] = size;
         gfx.renderer.set_shade(self.demo.shade());
         gfx.renderer.set_springs(self.demo.springs());
         match self.demo.original() {
             // Compare mode: the original on the left, the demo on the right.
             Some(original) => {
-                let split = compare::split(w.get(), h.get());
+                let split = compare::split(w, h);
                 let camera = self.demo.camera();
                 gfx.renderer.draw_in(original, &camera, split.left);
                 gfx.renderer.draw_in(self.demo.sim(), &camera, split.right);
-                gfx.panel.paint_labels(&self.demo, [w.get(), h.get()]);
+                gfx.panel.paint_labels(&self.demo, size);
             }
             // The panel's columns are left out (it covers them) unless
             // the picture is to be saved.
             None => {
                 let left = (!self.picture_wanted)
-                    .then(|| gfx.panel.covered(&gfx.window, [w.get(), h.get()]))
+                    .then(|| gfx.panel.covered(&gfx.window, size))
                     .flatten()
                     .unwrap_or(0);
                 let visible = Viewport {
                     x: left,
                     y: 0,
-                    width: w.get().saturating_sub(left),
-                    height: h.get(),
+                    width: w.saturating_sub(left),
+                    height: h,
                 };
                 let camera = self.demo.camera();
                 gfx.renderer
-                    .draw_visible(self.demo.sim(), &camera, w.get(), h.get(), visible);
+                    .draw_visible(self.demo.sim(), &camera, w, h, visible);
             }
         }
-        let size = [w.get(), h.get()];
         // The picture to save is the scene's, read before the panel is
         // painted over it.
         let picture = std::mem::take(&mut self.picture_wanted)
@@ -63,12 +91,30 @@ impl App {
             line: self.save_line.as_deref(),
         };
         let (requests, again) = gfx.panel.paint(&gfx.window, size, &view, now);
+        Some(Drawn {
+            picture,
+            requests,
+            again,
+        })
+    }
+
+    /// Show what was drawn (swap the buffers); the first failure is
+    /// logged.
+    fn present(&mut self) {
+        let Some(gfx) = &self.gfx else { return };
         if let Err(e) = gfx.present() {
             if !self.swap_failed {
                 log::warn!("cannot show a frame: {e}");
                 self.swap_failed = true;
             }
         }
+    }
+
+    /// What follows a frame shown at `now` that ran `frame`'s steps: the
+    /// readout's figures, the frame counter (its log line now and then),
+    /// the title (paused, it shows the step), the picture saved, and the
+    /// changes made in the panel.
+    fn after_frame(&mut self, now: Instant, frame: Frame, drawn: Drawn) {
         self.readout.record(
             now,
             frame.steps,
@@ -92,13 +138,13 @@ impl App {
         if frame.steps > 0 && self.demo.state() == RunState::Paused {
             self.show_title();
         }
-        if let Some((width, height, rgba)) = picture {
+        if let Some((width, height, rgba)) = drawn.picture {
             self.save(Saving::Picture {
                 width,
                 height,
                 rgba,
             });
         }
-        self.panel_requests(requests, again);
+        self.panel_requests(drawn.requests, drawn.again);
     }
 }

@@ -9,7 +9,7 @@ use std::ffi::CStr;
 use std::num::NonZeroU32;
 use std::panic::{self, AssertUnwindSafe};
 
-use glutin::config::{Api, ColorBufferType, Config, ConfigTemplateBuilder, GlConfig};
+use glutin::config::{Config, ConfigTemplateBuilder};
 use glutin::context::{
     ContextApi, ContextAttributesBuilder, GlProfile, NotCurrentGlContext, PossiblyCurrentContext,
     Version,
@@ -25,6 +25,7 @@ use winit::dpi::LogicalSize;
 use winit::event_loop::ActiveEventLoop;
 use winit::window::{Fullscreen, Window};
 
+use super::gl_config::{config_rank, describe_config};
 use super::panel::Panel;
 use super::Options;
 use crate::app::{drawable_size, INNER_SIZE};
@@ -218,55 +219,6 @@ impl Gfx {
             .swap_buffers(&self.context.0)
             .map_err(|e| e.to_string())
     }
-}
-
-/// How good a config is; the largest wins. In order: hardware over
-/// software, one that offers desktop OpenGL (so 3.3 core can be tried
-/// first), colour depth up to 8 bits a channel, no multisampling (the
-/// original had none), then the deepest depth buffer, then fewer samples.
-fn config_rank(config: &Config) -> (bool, bool, u8, bool, u8, std::cmp::Reverse<u8>) {
-    let colour = match config.color_buffer_type() {
-        Some(ColorBufferType::Rgb {
-            r_size,
-            g_size,
-            b_size,
-        }) => r_size.min(8) + g_size.min(8) + b_size.min(8),
-        _ => 0,
-    };
-    (
-        config.hardware_accelerated(),
-        config.api().contains(Api::OPENGL),
-        colour,
-        config.num_samples() == 0,
-        config.depth_size(),
-        std::cmp::Reverse(config.num_samples()),
-    )
-}
-
-/// One line describing a config, for the log.
-fn describe_config(config: &Config) -> String {
-    let colour = match config.color_buffer_type() {
-        Some(ColorBufferType::Rgb {
-            r_size,
-            g_size,
-            b_size,
-        }) => format!("RGB {r_size}/{g_size}/{b_size}"),
-        Some(ColorBufferType::Luminance(bits)) => format!("luminance {bits}"),
-        None => "unknown colour".into(),
-    };
-    format!(
-        "{colour}, alpha {}, depth {}, stencil {}, samples {}, {}, apis {:?}",
-        config.alpha_size(),
-        config.depth_size(),
-        config.stencil_size(),
-        config.num_samples(),
-        if config.hardware_accelerated() {
-            "hardware"
-        } else {
-            "software"
-        },
-        config.api()
-    )
 }
 
 /// A context on `config`: desktop GL 3.3 core, else GLES 3.0, else GLES 2.0.

@@ -11,27 +11,37 @@
 //! (or Control and the left) grabs the cloth, the wheel (or a trackpad's
 //! pinch) zooms. Tab shows the panel ([`panel`]), the controls of
 //! [`CONTROLS`](super::controls::CONTROLS) drawn with egui over the scene.
+//!
+//! One place per job. Here: [`run`] and the [`App`], which takes each
+//! window event in turn (the panel answers it first, once: whether it
+//! took it, whether to redraw; then the keys' actions, the pointer, the
+//! size) and does what a key asks. [`frame`] draws a frame, shows it and
+//! does what follows it; [`pointer`](mod@pointer) is the pointer on the demo; [`wake`]
+//! says when the loop wakes next; [`panel`] is the panel, with the
+//! window's side of it (`panel::app`); [`gfx`] holds the window and its
+//! GL, and [`gl_config`] judges the GL configs offered; [`events`] turns
+//! winit's events into the shared input; [`options`] is how the window
+//! runs; [`open_error`] words an event loop that cannot start; `x11` is
+//! the window's dealings with the X server beyond winit's.
 
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
 
 use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
-use winit::error::EventLoopError;
 use winit::event::WindowEvent;
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::window::WindowId;
 
 mod events;
 mod frame;
 mod gfx;
+mod gl_config;
+mod open_error;
 mod options;
 mod panel;
-mod panel_app;
-mod panel_cache;
-mod panel_pass;
 mod pointer;
-mod widgets;
+mod wake;
 #[cfg(free_unix)]
 mod x11;
 
@@ -43,18 +53,14 @@ pub use options::{Options, Saver, Saving};
 use super::controls::Action;
 use super::demo::{Clock, Demo};
 use super::input::Modifiers;
-use super::pacing::{FrameCounter, Mode, NextFrame};
+use super::pacing::{FrameCounter, Mode};
 use super::readout::Readout;
 use super::{drawable_size, keys, title};
 use gfx::Gfx;
+use open_error::event_loop_error;
 
 /// How often the frame rate is logged (at info level).
 const REPORT_EVERY: Duration = Duration::from_secs(5);
-
-/// How often to ask the platform whether the window is minimised (an X11
-/// round trip; minimising sends no event there). While it is, the loop
-/// wakes only this often, to ask again.
-const MINIMISED_CHECK_EVERY: Duration = Duration::from_millis(250);
 
 /// Open the window and run the demo until Escape or the close button.
 ///
@@ -102,41 +108,6 @@ fn describe(status: &[String]) -> String {
         status.join(", ")
     }
 }
-
-/// One line for an event loop that could not start, from winit's error:
-/// no display server at all (winit names the variables it looked at), an
-/// X display that would not open (named as Xlib names it), or winit's own
-/// words.
-fn event_loop_error(e: &EventLoopError) -> String {
-    // winit's text is "os error at FILE:LINE: WHAT"; keep WHAT.
-    let text = e.to_string();
-    let what = match text.strip_prefix("os error at ") {
-        Some(rest) => rest.split_once(": ").map_or(rest, |(_, what)| what),
-        None => &text,
-    };
-    let what = what.trim().replace('\n', " ");
-    // winit found neither a Wayland nor an X display to connect to: "neither
-    // WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set."
-    if what.contains("nor DISPLAY is set") {
-        return format!(
-            "cannot open a window: no display server ({})",
-            what.trim_end_matches('.')
-        );
-    }
-    #[cfg(free_unix)]
-    if what == X_OPEN_FAILED {
-        if let Some(display) = x11::display_name() {
-            return format!(
-                "cannot open a window: cannot connect to the X display \"{display}\": {what}"
-            );
-        }
-    }
-    format!("cannot open a window: {what}")
-}
-
-/// winit's words when `XOpenDisplay` fails.
-#[cfg(free_unix)]
-const X_OPEN_FAILED: &str = "Failed to open connection to X server";
 
 /// The demo as a winit application: the shared [`Demo`] (simulation, drag
 /// state, frame clock), and the window with its GL once the platform says
@@ -265,50 +236,6 @@ impl App {
             (None, Some(_)) => {}
         }
     }
-
-    /// When to wake next, asking for a redraw now if a frame is due: not
-    /// until an event when there is nothing to draw (no window, zero size,
-    /// hidden); while minimised, only to ask again whether it still is;
-    /// otherwise when the demo's next frame is due.
-    fn control_flow(&mut self, now: Instant) -> ControlFlow {
-        let Some(gfx) = self
-            .gfx
-            .as_ref()
-            .filter(|_| self.size.is_some() && !self.occluded)
-        else {
-            return ControlFlow::Wait;
-        };
-        // Minimised: no event says so on X11, so ask now and then, and only
-        // wake to ask again.
-        let checked = match self.minimised_checked {
-            Some(at) if now.saturating_duration_since(at) < MINIMISED_CHECK_EVERY => at,
-            _ => {
-                let minimised = gfx.window.is_minimized() == Some(true);
-                if minimised != self.minimised {
-                    log::debug!(
-                        "window {}",
-                        if minimised { "minimised" } else { "restored" }
-                    );
-                }
-                self.minimised = minimised;
-                self.minimised_checked = Some(now);
-                now
-            }
-        };
-        if self.minimised {
-            return ControlFlow::WaitUntil(checked + MINIMISED_CHECK_EVERY);
-        }
-        match self.demo.next_frame() {
-            None => self
-                .panel_wake(now)
-                .map_or(ControlFlow::Wait, ControlFlow::WaitUntil),
-            Some(NextFrame::At(at)) if now < at => ControlFlow::WaitUntil(at),
-            Some(NextFrame::Now | NextFrame::At(_)) => {
-                gfx.window.request_redraw();
-                ControlFlow::Wait
-            }
-        }
-    }
 }
 
 impl ApplicationHandler for App {
@@ -365,16 +292,19 @@ impl ApplicationHandler for App {
                 gfx.close_after_destroyed();
             }
         }
-        // While a value is typed into the panel, the keys are egui's.
-        let keys_to_panel = self.gfx.as_ref().is_some_and(|g| g.panel.takes_keys())
-            && matches!(event, WindowEvent::KeyboardInput { .. });
-        self.panel_event(&event);
-        let action = if keys_to_panel {
-            None
-        } else {
-            action_for_event(&event, self.modifiers, self.demo.state())
-        };
-        match action {
+        // The panel answers first: what it takes (the keys while a value is
+        // typed into it; a press, the wheel or a pinch over it) goes no
+        // further.
+        let panel = self.panel_event(&event);
+        if panel.repaint {
+            if let Some(gfx) = &self.gfx {
+                gfx.window.request_redraw();
+            }
+        }
+        if panel.consumed {
+            return;
+        }
+        match action_for_event(&event, self.modifiers, self.demo.state()) {
             // Stopping the program closes its window.
             Some(Action::Stop) => {
                 if self.gfx.is_some() {
@@ -386,7 +316,7 @@ impl ApplicationHandler for App {
             Some(action) => self.act(action),
             None => {}
         }
-        if self.panel_takes_pointer(&event) || self.pointer_event(&event) {
+        if self.pointer_event(&event) {
             return;
         }
         match event {
@@ -411,12 +341,7 @@ impl ApplicationHandler for App {
         if self.demo.expire_notice(now) {
             self.show_title();
         }
-        let flow = self.control_flow(now);
-        event_loop.set_control_flow(match (flow, self.demo.notice_until()) {
-            (ControlFlow::Wait, Some(until)) => ControlFlow::WaitUntil(until),
-            (ControlFlow::WaitUntil(at), Some(until)) => ControlFlow::WaitUntil(at.min(until)),
-            (flow, _) => flow,
-        });
+        event_loop.set_control_flow(self.wake_at(now));
     }
 
     fn exiting(&mut self, _event_loop: &ActiveEventLoop) {

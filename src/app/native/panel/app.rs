@@ -1,20 +1,22 @@
-//! The window's side of its panel: Tab shows and hides it, window events
-//! reach it first, the changes made in it go to the demo, and its Save
-//! buttons write through the program's [`Saver`](super::Saver).
+//! The window's side of its panel: Tab shows and hides it, each window
+//! event reaches it first and gets one answer (whether the panel took it,
+//! whether to redraw), the changes made in it go to the demo, and its Save
+//! buttons write through the program's [`Saver`](super::super::Saver).
 
 #![forbid(unsafe_code)]
 
 use std::time::Instant;
 
-use winit::event::{ElementState, WindowEvent};
+use egui_winit::EventResponse;
+use winit::event::WindowEvent;
 
 use super::widgets::Request;
-use super::{describe, App, Saving};
 use crate::app::controls::Id;
+use crate::app::native::{describe, App, Saving};
 
 impl App {
     /// Show the panel, or hide it (Tab), and draw a frame to show it.
-    pub(super) fn toggle_panel(&mut self) {
+    pub(in crate::app::native) fn toggle_panel(&mut self) {
         let Some(gfx) = &mut self.gfx else { return };
         match gfx.panel.toggle() {
             Ok(()) => log::info!(
@@ -26,41 +28,24 @@ impl App {
         gfx.window.request_redraw();
     }
 
-    /// Hand `event` to the panel (it takes what it needs while shown), and
-    /// draw a frame if egui asks for one.
-    pub(super) fn panel_event(&mut self, event: &WindowEvent) {
-        let Some(gfx) = &mut self.gfx else { return };
-        if gfx.panel.on_event(&gfx.window, event) {
-            gfx.window.request_redraw();
-        }
-    }
-
-    /// Whether `event` is a press, the wheel or a pinch that the shown
-    /// panel takes (so the demo does not get it): over the panel or on one
-    /// of its widgets, and not while a drag of the demo's (turning the
-    /// view, holding the cloth) goes on.
-    pub(super) fn panel_takes_pointer(&self, event: &WindowEvent) -> bool {
-        let pointer = matches!(
-            event,
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                ..
-            } | WindowEvent::MouseWheel { .. }
-                | WindowEvent::PinchGesture { .. }
-        );
+    /// Hand `event` to the panel first, and say what became of it: whether
+    /// the panel took it (`consumed`: the demo is not to see it) and
+    /// whether egui wants a frame to show it (`repaint`). A press, the
+    /// wheel or a pinch is not the panel's while a drag of the demo's
+    /// (turning the view, holding the cloth) goes on. No window, no panel:
+    /// neither.
+    pub(in crate::app::native) fn panel_event(&mut self, event: &WindowEvent) -> EventResponse {
         let dragging = self.demo.orbit().is_pressed() || self.demo.grabbing().is_some();
-        pointer
-            && !dragging
-            && self
-                .gfx
-                .as_ref()
-                .is_some_and(|g| g.panel.takes_pointer(&g.window))
+        let Some(gfx) = &mut self.gfx else {
+            return EventResponse::default();
+        };
+        gfx.panel.on_event(&gfx.window, event, dragging)
     }
 
     /// When the panel wants a frame though the demo does not (a tooltip's
     /// delay, a step the readout does not show yet); asks for it now if
     /// that time has come.
-    pub(super) fn panel_wake(&mut self, now: Instant) -> Option<Instant> {
+    pub(in crate::app::native) fn panel_wake(&mut self, now: Instant) -> Option<Instant> {
         let gfx = self.gfx.as_mut()?;
         if gfx.panel.due(now) {
             gfx.window.request_redraw();
@@ -71,7 +56,7 @@ impl App {
 
     /// Make the changes the panel asked for, as its keys would, and show
     /// them: the title, and a frame (also when egui wants one, `again`).
-    pub(super) fn panel_requests(&mut self, requests: Vec<Request>, again: bool) {
+    pub(in crate::app::native) fn panel_requests(&mut self, requests: Vec<Request>, again: bool) {
         let before = self.demo.status();
         let now = Instant::now();
         let any = !requests.is_empty();
@@ -107,7 +92,7 @@ impl App {
 
     /// Write `saving` through the program's saver; its line (or why not)
     /// goes to the panel and the log.
-    pub(super) fn save(&mut self, saving: Saving) {
+    pub(in crate::app::native) fn save(&mut self, saving: Saving) {
         let result = match &mut self.options.save {
             Some(saver) => (saver.0)(saving),
             None => Err("cannot save: this program has no way to write files".into()),

@@ -1,97 +1,28 @@
-//! The window's panel (Tab): egui on the window's own glow context, drawn
-//! over the scene along the left edge ([`WIDTH`] logical pixels wide,
-//! scrolling), with the widgets of [`widgets`](super::widgets).
-//!
-//! Hidden, nothing of egui runs or paints: the window's picture is the
-//! scene alone, pixel for pixel. Egui's painter is made the first time
-//! the panel is shown. Shown, egui runs a pass only when the panel would
-//! change (an event for it, a value it shows, the window's size, egui's
-//! own timers, the readout a quarter of a second after its last change:
-//! [`panel_pass`](super::panel_pass)); the frames between show the
-//! picture it last painted ([`panel_cache`](super::panel_cache)). Shown, the panel takes the pointer's presses, the
-//! wheel and pinches over it (and a slider's drag wherever it goes), and
-//! the keys only while egui edits a value typed in; everything else goes
-//! to the demo as before. Each control's rectangle is logged at debug
-//! level when it changes, in physical pixels of the window
-//! (`panel: "Pause" at 8,82 size 60x18`), for tests that click them.
+//! The panel painted: egui's passes over the demo's values (when one is
+//! needed, [`passes`](super::passes)) into the panel's picture
+//! ([`cache`](super::cache)), that picture shown over the scene each
+//! frame, the columns it covers (the scene need not be drawn there), the
+//! window's picture read before the panel goes over it (Save picture),
+//! each control's rectangle logged, and compare mode's labels, painted
+//! with the panel's GL.
 
 #![forbid(unsafe_code)]
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::{Pos2, Rect, ViewportId};
-use winit::event::WindowEvent;
+use egui::{Rect, ViewportId};
 use winit::window::Window;
 
-use super::panel_cache::PanelCache;
-use super::panel_pass::{Passes, Shown};
+use super::cache::PanelCache;
+use super::passes::Shown;
 use super::widgets::{build, Request, View};
+use super::{Panel, WIDTH};
 use crate::app::compare;
 use crate::app::demo::Demo;
 use crate::app::overlay::LabelPainter;
 
-/// The panel's width, logical pixels.
-pub(super) const WIDTH: f32 = 300.0;
-
-/// Egui's side of the window: its context, its input state, its painter
-/// (once shown), and what the last pass laid out.
-pub(super) struct Panel {
-    ctx: egui::Context,
-    state: egui_winit::State,
-    gl: Arc<glow::Context>,
-    /// Made the first time the panel is shown; destroyed on drop, while
-    /// the context is still current (see `Gfx`).
-    painter: Option<egui_glow::Painter>,
-    shown: bool,
-    /// The panel's rectangle in the last pass, points.
-    area: Option<Rect>,
-    /// The pointer's position, physical pixels of the window.
-    cursor: Option<(f64, f64)>,
-    /// Each control's rectangle as last logged, physical pixels.
-    logged: HashMap<&'static str, [i64; 4]>,
-    /// Compare mode's labels' painter: made the first time compare mode
-    /// is drawn; destroyed on drop, as the panel's painter is.
-    labels: Option<LabelPainter>,
-    /// The panel's last painted picture, once made; `None` too where it
-    /// cannot be (`cache_failed`), and then every frame runs a pass.
-    cache: Option<PanelCache>,
-    /// Whether making the picture failed (logged once, not tried again).
-    cache_failed: bool,
-    /// What the last pass showed, and when the next is due.
-    passes: Passes,
-}
-
 impl Panel {
-    /// The panel for `window`, hidden, to be painted with `gl` (the
-    /// renderer's context).
-    pub fn new(window: &Window, gl: Arc<glow::Context>) -> Panel {
-        let ctx = egui::Context::default();
-        let state = egui_winit::State::new(
-            ctx.clone(),
-            ViewportId::ROOT,
-            window,
-            Some(window.scale_factor() as f32),
-            None,
-            None,
-        );
-        Panel {
-            ctx,
-            state,
-            gl,
-            painter: None,
-            shown: false,
-            area: None,
-            cursor: None,
-            logged: HashMap::new(),
-            labels: None,
-            cache: None,
-            cache_failed: false,
-            passes: Passes::new(),
-        }
-    }
-
     /// Paint compare mode's two labels ([`compare::labels`]) over the
     /// picture, `size` physical pixels, for `demo`'s scene and model. A
     /// painter that cannot be made is logged once and the labels left out.
@@ -110,85 +41,6 @@ impl Panel {
             let labels = compare::labels(demo.scene(), &model, size[0], size[1]);
             painter.paint(&labels, size[0], size[1]);
         }
-    }
-
-    /// Whether the panel is shown.
-    pub fn shown(&self) -> bool {
-        self.shown
-    }
-
-    /// Show the panel if hidden, hide it if shown. Showing it the first
-    /// time makes egui's painter.
-    ///
-    /// # Errors
-    /// Why the painter could not be made (the panel stays hidden).
-    pub fn toggle(&mut self) -> Result<(), String> {
-        if self.shown {
-            self.shown = false;
-            self.area = None;
-            self.passes.clear();
-            return Ok(());
-        }
-        if self.painter.is_none() {
-            let painter = egui_glow::Painter::new(self.gl.clone(), "", None, false)
-                .map_err(|e| format!("cannot draw the panel: {e}"))?;
-            self.state.set_max_texture_side(painter.max_texture_side());
-            self.painter = Some(painter);
-        }
-        self.logged.clear();
-        self.shown = true;
-        Ok(())
-    }
-
-    /// Hand a window event to egui while the panel is shown: all but the
-    /// keys, which egui gets only while it edits a typed value
-    /// ([`Panel::takes_keys`]). Returns whether egui wants a new pass to
-    /// show it (the window should redraw).
-    pub fn on_event(&mut self, window: &Window, event: &WindowEvent) -> bool {
-        if let WindowEvent::CursorMoved { position, .. } = event {
-            self.cursor = Some((position.x, position.y));
-        }
-        if let WindowEvent::CursorLeft { .. } = event {
-            self.cursor = None;
-        }
-        let keys = matches!(
-            event,
-            WindowEvent::KeyboardInput { .. } | WindowEvent::Ime(_)
-        );
-        let scale = matches!(event, WindowEvent::ScaleFactorChanged { .. });
-        // A redraw is what egui would ask for, not a reason for another.
-        let redraw = matches!(event, WindowEvent::RedrawRequested);
-        if !(self.shown || scale) || redraw || (keys && !self.takes_keys()) {
-            return false;
-        }
-        let repaint = self.state.on_window_event(window, event).repaint && self.shown;
-        if repaint {
-            self.passes.forget();
-        }
-        repaint
-    }
-
-    /// Whether the keys go to egui, not the demo: while the panel is
-    /// shown and a value is being typed into it.
-    pub fn takes_keys(&self) -> bool {
-        self.shown && self.ctx.egui_wants_keyboard_input()
-    }
-
-    /// Whether a press, the wheel or a pinch goes to egui, not the demo:
-    /// while the panel is shown, with the pointer over it or dragging one
-    /// of its widgets.
-    pub fn takes_pointer(&self, window: &Window) -> bool {
-        if !self.shown {
-            return false;
-        }
-        let over = match (self.area, self.cursor) {
-            (Some(area), Some((x, y))) => {
-                let ppp = window.scale_factor() as f32;
-                area.contains(Pos2::new(x as f32 / ppp, y as f32 / ppp))
-            }
-            _ => false,
-        };
-        over || self.ctx.egui_wants_pointer_input()
     }
 
     /// When the panel wants a frame though nothing else asks for one (a
@@ -215,7 +67,7 @@ impl Panel {
     }
 
     /// Whether the time [`Panel::repaint_at`] gave has come; if so the
-    /// next frame runs a pass ([`Passes::due`]).
+    /// next frame runs a pass ([`Passes::due`](super::passes::Passes::due)).
     pub fn due(&mut self, now: Instant) -> bool {
         self.shown && self.passes.due(now)
     }
@@ -367,20 +219,6 @@ impl Panel {
                 );
                 self.logged.insert(label, r);
             }
-        }
-    }
-}
-
-impl Drop for Panel {
-    fn drop(&mut self) {
-        if let Some(painter) = &mut self.painter {
-            if let Some(cache) = self.cache.take() {
-                cache.destroy(painter);
-            }
-            painter.destroy();
-        }
-        if let Some(labels) = self.labels.take() {
-            labels.destroy();
         }
     }
 }

@@ -1,6 +1,6 @@
 //! When the window's panel needs a new pass of egui, and when it does not:
 //! the frames between passes show the picture the last one painted
-//! ([`panel_cache`](super::panel_cache)). A pass is needed when what the
+//! ([`cache`](super::cache)). A pass is needed when what the
 //! panel shows would change (a control's value or whether it is enabled,
 //! the readout, the save's line, the window's size or scale), when an
 //! event reached egui, and when egui's own timer runs out (a tooltip's

@@ -15,7 +15,7 @@ use crate::app::readout::Figures;
 
 /// A change the user made in the panel.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Request {
+pub(in crate::app::native) enum Request {
     /// A checkbox, slider or select set to a value ([`Demo::set`]).
     Set(crate::app::controls::Id, Value),
     /// A button pressed ([`Demo::press_button`], or the window's Save).
@@ -23,7 +23,7 @@ pub(super) enum Request {
 }
 
 /// What the panel shows besides the controls.
-pub(super) struct View<'a> {
+pub(in crate::app::native) struct View<'a> {
     /// The demo whose values the widgets show.
     pub demo: &'a Demo,
     /// The readout's figures.
