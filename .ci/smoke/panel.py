@@ -24,7 +24,7 @@ import time
 from checks import DRAW_TIMEOUT, MIN_AGREEMENT, PAUSED
 from common import TITLE, COLOURS, BLACK, Failure, Image, agreement, check_scene, differing, poll
 
-# The panel's width, logical pixels (src/app/native/panel.rs's WIDTH).
+# The panel's width, logical pixels (src/app/native/panel/mod.rs's WIDTH).
 PANEL_WIDTH = 300
 # Of the panel's pixels, at least this many are colours the scene never
 # has (its background, its text).

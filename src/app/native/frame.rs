@@ -56,10 +56,8 @@ impl App {
         match self.demo.original() {
             // Compare mode: the original on the left, the demo on the right.
             Some(original) => {
-                let split = compare::split(w, h);
                 let camera = self.demo.camera();
-                gfx.renderer.draw_in(original, &camera, split.left);
-                gfx.renderer.draw_in(self.demo.sim(), &camera, split.right);
+                compare::draw(&mut gfx.renderer, original, self.demo.sim(), &camera, w, h);
                 gfx.panel.paint_labels(&self.demo, size);
             }
             // The panel's columns are left out (it covers them) unless
