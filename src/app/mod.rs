@@ -15,10 +15,10 @@
 //!   [`title`], the browser in its caption. [`pacing`] says how many steps
 //!   a frame runs and when the next frame is due; [`readout`] smooths the
 //!   panels' figures.
-//! - **The pointer:** [`input`] says what the front ends report (keys,
-//!   buttons, the wheel); [`drags`] says what a button starts (turning the
-//!   view, or grabbing the cloth point under the cursor) and zooms, and
-//!   [`orbit`] turns cursor moves into the camera.
+//! - **Keys and the pointer:** [`input`] says what keys the front ends
+//!   report; [`pointer`](mod@pointer) what a button, a drag, the wheel or a pinch asks
+//!   for, the drags themselves (turning the view, grabbing the cloth point
+//!   under the cursor, zooming) and the camera a drag turns.
 //! - **Compare mode:** [`compare`] lays out the split picture (the
 //!   original beside the model chosen) and words its labels, which
 //!   `overlay` paints with egui (feature `window`).
@@ -43,11 +43,10 @@ pub mod choices;
 pub mod compare;
 pub mod controls;
 pub mod demo;
-pub mod drags;
 pub mod input;
 pub mod keys;
-pub mod orbit;
 pub mod pacing;
+pub mod pointer;
 pub mod readout;
 mod size;
 mod title;

@@ -1,5 +1,5 @@
 //! Compare mode in the running demo (`app::demo`, `app::compare`,
-//! `app::drags`): the original and the demo start together at step 0 and
+//! `app::pointer::drags`): the original and the demo start together at step 0 and
 //! stay at the same step through frames, one step, restart and the next
 //! scene; the original keeps its own scene and model; the pointer grabs in
 //! the right half only.
@@ -10,7 +10,8 @@ use cloth_demo::app::compare;
 use cloth_demo::app::controls::Id;
 use cloth_demo::app::controls::{Action, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Button, Modifiers, Pressed};
+use cloth_demo::app::input::Modifiers;
+use cloth_demo::app::pointer::{Button, Pressed};
 use cloth_demo::sim::{Model, Scene, Simulation};
 
 use crate::pacing::at;

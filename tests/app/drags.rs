@@ -1,4 +1,4 @@
-//! The pointer's drags on the running demo (`app::drags`, `app::demo`):
+//! The pointer's drags on the running demo (`app::pointer::drags`, `app::demo`):
 //! the right button (or Control and the left) holds the cloth point under
 //! the cursor, which follows the cursor on the plane facing the camera; a
 //! miss holds and turns nothing; the release lets go, with Shift (or P
@@ -11,7 +11,8 @@ use std::time::Instant;
 
 use cloth_demo::app::controls::{Action, Id};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{Button, DragEnd, Modifiers, Pressed, Wheel};
+use cloth_demo::app::input::Modifiers;
+use cloth_demo::app::pointer::{Button, DragEnd, Pressed, Wheel};
 use cloth_demo::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE, ZOOM_PER_NOTCH};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{Model, Scene, TearFactor};

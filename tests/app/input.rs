@@ -150,7 +150,7 @@ fn a_tap_pauses_and_resumes_and_once_stopped_restarts() {
 
 #[test]
 fn a_finger_lifted_soon_and_in_place_is_a_tap() {
-    use cloth_demo::app::input::{LONG_PRESS, LONG_PRESS_SLOP};
+    use cloth_demo::app::pointer::{LONG_PRESS, LONG_PRESS_SLOP};
     use cloth_demo::app::web::touch::Touches;
     let ms = LONG_PRESS.as_secs_f64() * 1000.0;
     let mut t = Touches::new();
@@ -179,7 +179,7 @@ fn a_finger_lifted_soon_and_in_place_is_a_tap() {
 #[test]
 fn a_press_grabs_with_the_right_button_or_control_and_the_left() {
     use cloth_demo::app::button_of;
-    use cloth_demo::app::input::{drag_for_press, Button, Drag};
+    use cloth_demo::app::pointer::{drag_for_press, Button, Drag};
     use winit::event::MouseButton;
     let ctrl = Modifiers {
         ctrl: true,
@@ -199,7 +199,7 @@ fn a_press_grabs_with_the_right_button_or_control_and_the_left() {
 
 #[test]
 fn the_wheel_zooms_a_notch_a_click_whatever_the_platform_reports() {
-    use cloth_demo::app::input::{pinch_factor, Wheel, LINES_PER_NOTCH, PIXELS_PER_NOTCH};
+    use cloth_demo::app::pointer::{pinch_factor, Wheel, LINES_PER_NOTCH, PIXELS_PER_NOTCH};
     use cloth_demo::app::wheel_of;
     use winit::dpi::PhysicalPosition;
     use winit::event::MouseScrollDelta;
@@ -233,7 +233,7 @@ fn the_wheel_zooms_a_notch_a_click_whatever_the_platform_reports() {
 
 #[test]
 fn control_and_the_wheel_is_a_pinch_of_at_most_a_notch_an_event() {
-    use cloth_demo::app::input::{ctrl_wheel_factor, pinch_factor};
+    use cloth_demo::app::pointer::{ctrl_wheel_factor, pinch_factor};
     use cloth_demo::render::camera::ZOOM_PER_NOTCH;
     // Chromium's pinch: small deltas, the fingers' own scale.
     assert_eq!(ctrl_wheel_factor(-10.0), pinch_factor(0.1));
@@ -246,7 +246,7 @@ fn control_and_the_wheel_is_a_pinch_of_at_most_a_notch_an_event() {
 
 #[test]
 fn a_finger_held_still_is_a_long_press_and_two_fingers_pinch() {
-    use cloth_demo::app::input::{LONG_PRESS, LONG_PRESS_SLOP};
+    use cloth_demo::app::pointer::{LONG_PRESS, LONG_PRESS_SLOP};
     use cloth_demo::app::web::touch::{Landed, Touches};
     let ms = LONG_PRESS.as_secs_f64() * 1000.0;
     let mut t = Touches::new();

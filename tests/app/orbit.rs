@@ -1,4 +1,4 @@
-//! The mouse drag that orbits the camera (`app::orbit`): logical pixels
+//! The mouse drag that orbits the camera (`app::pointer::orbit`): logical pixels
 //! at any scale factor, moves without the button, outside the window,
 //! non-finite input; a drag ended by the focus lost, whose release never
 //! comes.
@@ -8,7 +8,7 @@ use std::time::Instant;
 use cloth_demo::app::controls::Id;
 use cloth_demo::app::controls::{Action, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::orbit::Orbit;
+use cloth_demo::app::pointer::orbit::Orbit;
 use cloth_demo::render::Camera;
 use cloth_demo::sim::Model;
 

@@ -18,10 +18,10 @@ use web_time::{Duration, Instant};
 #[cfg(doc)]
 use super::controls::Action;
 use super::controls::RunState;
-use super::drags::Drags;
-use super::input::Button;
-use super::orbit::Orbit;
 use super::pacing::{Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
+use super::pointer::Button;
+use super::pointer::Drags;
+use super::pointer::Orbit;
 use crate::render::Camera;
 use crate::sim::{InstructionSet, InstructionSetError, Model, Scene, Simulation};
 

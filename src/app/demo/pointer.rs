@@ -1,24 +1,25 @@
 //! The pointer on the running demo: the cursor, the buttons, the wheel
 //! and pinches, and the focus lost, handed to its
-//! [`Drags`](crate::app::drags::Drags) with the simulation they grab.
+//! [`Drags`](crate::app::pointer::drags::Drags) with the simulation they grab.
 
 #![forbid(unsafe_code)]
 
 use super::Demo;
 use crate::app::controls::RunState;
-use crate::app::input::{Button, DragEnd, Modifiers, Pressed, Wheel};
+use crate::app::input::Modifiers;
+use crate::app::pointer::{Button, DragEnd, Pressed, Wheel};
 
 impl Demo {
     /// The drawing area is `width x height` pixels, in the units cursor
-    /// positions come in (see [`Drags::set_view`](crate::app::drags::Drags::set_view)): needed to grab.
+    /// positions come in (see [`Drags::set_view`](crate::app::pointer::drags::Drags::set_view)): needed to grab.
     pub fn set_view_size(&mut self, width: u32, height: u32) {
         self.drags.set_view(width, height);
     }
 
     /// The cursor moved to (`physical_x`, `physical_y`) on a drawing area
     /// with `scale_factor` physical pixels per original-window pixel: see
-    /// [`Orbit::cursor_moved`](crate::app::orbit::Orbit::cursor_moved); a held point follows it
-    /// ([`Drags::cursor_moved`](crate::app::drags::Drags::cursor_moved)). Ignored while stopped (not while paused).
+    /// [`Orbit::cursor_moved`](crate::app::pointer::orbit::Orbit::cursor_moved); a held point follows it
+    /// ([`Drags::cursor_moved`](crate::app::pointer::drags::Drags::cursor_moved)). Ignored while stopped (not while paused).
     /// Returns whether the view turned.
     pub fn cursor_moved(&mut self, physical_x: f64, physical_y: f64, scale_factor: f64) -> bool {
         self.state != RunState::Stopped
@@ -29,7 +30,7 @@ impl Demo {
 
     /// `button` went down with `modifiers` held, at the cursor: the left
     /// button turns the view, the right (or the left with Control) holds
-    /// the cloth point under the cursor, if there is one ([`Drags::press`](crate::app::drags::Drags::press)).
+    /// the cloth point under the cursor, if there is one ([`Drags::press`](crate::app::pointer::drags::Drags::press)).
     /// Nothing while stopped or while another drag is on. Returns what
     /// the press did ([`Pressed`]).
     pub fn press(&mut self, button: Button, modifiers: Modifiers) -> Pressed {
@@ -56,7 +57,7 @@ impl Demo {
     }
 
     /// A touch held still long enough: a grab instead of the orbit its
-    /// press started ([`Drags::long_press`](crate::app::drags::Drags::long_press)). Returns whether a point is
+    /// press started ([`Drags::long_press`](crate::app::pointer::drags::Drags::long_press)). Returns whether a point is
     /// held.
     pub fn long_press(&mut self) -> bool {
         self.state != RunState::Stopped && self.drags.long_press(&mut self.sim)
@@ -76,7 +77,7 @@ impl Demo {
     }
 
     /// The window (the page) lost the keyboard focus, or the pointer capture
-    /// was taken away: every drag ends ([`Drags::end`](crate::app::drags::Drags::end): the orbit stops, a
+    /// was taken away: every drag ends ([`Drags::end`](crate::app::pointer::drags::Drags::end): the orbit stops, a
     /// held point is let go), so a release that never arrives (let go over
     /// the window that took the focus) leaves no drag held, and a later
     /// move without a press turns nothing. Returns whether a drag ended.

@@ -8,8 +8,9 @@ use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::keyboard::{Key as WinitKey, ModifiersState, NamedKey};
 
 use crate::app::controls::{Action, RunState};
-use crate::app::input::{Button, Key, KeyPress, Modifiers, Wheel};
+use crate::app::input::{Key, KeyPress, Modifiers};
 use crate::app::keys;
+use crate::app::pointer::{Button, Wheel};
 
 /// The shared [`Key`] for a winit logical key: Escape, the right arrow,
 /// F1, Home, the space bar (`' '`), one typed character (the keypad's

@@ -9,7 +9,7 @@ use winit::event::{ElementState, WindowEvent};
 
 use super::events::{button_of, wheel_of};
 use super::App;
-use crate::app::input::{pinch_factor, DragEnd, Pressed};
+use crate::app::pointer::{pinch_factor, DragEnd, Pressed};
 use crate::render::Camera;
 
 impl App {

@@ -8,7 +8,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::app::input::{LONG_PRESS, LONG_PRESS_SLOP};
+use crate::app::pointer::{LONG_PRESS, LONG_PRESS_SLOP};
 
 /// What a finger coming down starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

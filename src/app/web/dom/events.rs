@@ -17,8 +17,9 @@ use web_sys::{
 
 use super::page::Page;
 use crate::app::controls::Action;
-use crate::app::input::{ctrl_wheel_factor, Button, Key, KeyPress, Modifiers, Wheel};
+use crate::app::input::{Key, KeyPress, Modifiers};
 use crate::app::keys;
+use crate::app::pointer::{ctrl_wheel_factor, Button, Wheel};
 use crate::app::web::touch::Landed;
 
 /// Whether key `key` (a DOM `key` value), pressed with the focus on

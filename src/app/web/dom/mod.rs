@@ -7,11 +7,11 @@
 //!   size the page gives it, its drawing buffer in device pixels;
 //! - a drag (mouse, pen or touch) across the canvas turns the view as far
 //!   as a drag across the original window: positions are scaled to
-//!   original-window pixels before the shared [`Orbit`](crate::app::orbit::Orbit)
+//!   original-window pixels before the shared [`Orbit`](crate::app::pointer::orbit::Orbit)
 //!   sees them;
 //! - the right button, or Control and the left, grabs the cloth point
 //!   under the pointer, as in the window; so does a finger held still for
-//!   [`LONG_PRESS`](crate::app::input::LONG_PRESS), which then drags it. The
+//!   [`LONG_PRESS`](crate::app::pointer::LONG_PRESS), which then drags it. The
 //!   wheel, Control and the wheel (a trackpad's pinch) and two fingers zoom;
 //! - 60 steps a second, at most 15 caught up in a late frame, the first
 //!   frame after two steps (the shared [`Pacer`](crate::app::pacing::Pacer));

@@ -20,9 +20,10 @@
 
 #![forbid(unsafe_code)]
 
-use super::compare;
-use super::input::{drag_for_press, Button, Drag, DragEnd, Modifiers, Pressed};
 use super::orbit::Orbit;
+use super::press::{drag_for_press, Button, Drag, DragEnd, Pressed};
+use crate::app::compare;
+use crate::app::input::Modifiers;
 use crate::render::pick::{pick, Ray};
 use crate::render::Camera;
 use crate::sim::Simulation;

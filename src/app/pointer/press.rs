@@ -11,7 +11,7 @@ use web_time::Duration;
 use crate::app::INNER_SIZE;
 use crate::render::camera::ZOOM_PER_NOTCH;
 
-use super::Modifiers;
+use crate::app::input::Modifiers;
 
 /// A mouse button. A finger on a touch screen is the left button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
