@@ -38,6 +38,40 @@ impl Setup {
     }
 }
 
+/// Words only the command line prints (a flag's help and its errors):
+/// kept in the program's build (feature `cli`) and left out of every other
+/// (the page's module would only grow by them). A string given to
+/// [`CliText::new`] in a constant is not in a build without the feature.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CliText {
+    /// The words.
+    #[cfg(feature = "cli")]
+    text: &'static str,
+}
+
+impl CliText {
+    /// No words.
+    pub const NONE: CliText = CliText::new("");
+
+    /// `text`, kept where the command line is built.
+    pub const fn new(text: &'static str) -> CliText {
+        #[cfg(not(feature = "cli"))]
+        let _ = text;
+        CliText {
+            #[cfg(feature = "cli")]
+            text,
+        }
+    }
+
+    /// The words: `""` in a build without the command line.
+    pub const fn get(self) -> &'static str {
+        #[cfg(feature = "cli")]
+        return self.text;
+        #[cfg(not(feature = "cli"))]
+        ""
+    }
+}
+
 /// What a flag takes after its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Takes {
@@ -103,13 +137,13 @@ pub struct Flag {
     /// The group `--help` lists it under.
     pub heading: Heading,
     /// What it does, a sentence or two: `-h`'s line.
-    pub help: &'static str,
-    /// More about it, for `--help` after [`Flag::help`]; for `--scene`,
-    /// instead of it, before the scenes' summaries.
-    pub more: Option<&'static str>,
+    pub help: CliText,
+    /// More about it, for `--help` after [`Flag::help`] (none: empty);
+    /// for `--scene`, instead of it, before the scenes' summaries.
+    pub more: CliText,
     /// What its value must be, in the command line's error: `"a damping
     /// from 0 to 1"` (`must be a damping from 0 to 1, not `2``).
-    pub expects: &'static str,
+    pub expects: CliText,
     /// The flag it cannot be given with.
     pub conflicts: Option<&'static Flag>,
     /// What it does to the start of a run.
@@ -125,7 +159,7 @@ impl Flag {
     /// `--scene` its text and each scene's summary ([`Scene::summary`]);
     /// `None` when there is no more than the help.
     pub fn long_help(&self) -> Option<String> {
-        let more = self.more?;
+        let more = Some(self.more.get()).filter(|m| !m.is_empty())?;
         Some(match self.act {
             Act::Scene => {
                 let mut help = more.to_string();
@@ -134,7 +168,7 @@ impl Flag {
                 }
                 help
             }
-            Act::Set(_) => format!("{}\n\n{more}", self.help),
+            Act::Set(_) => format!("{}\n\n{more}", self.help.get()),
         })
     }
 
@@ -161,6 +195,6 @@ impl Flag {
     /// `must be EXPECTS, not `TEXT`` for a value it does not take.
     pub fn check(&self, text: &str) -> Result<String, String> {
         self.read(text)
-            .map_err(|_| format!("must be {}, not `{text}`", self.expects))
+            .map_err(|_| format!("must be {}, not `{text}`", self.expects.get()))
     }
 }

@@ -29,7 +29,7 @@ mod table;
 pub mod travel;
 
 pub use action::{Action, RunState};
-pub use flag::{Act, Flag, Heading, Setup, Takes};
+pub use flag::{Act, CliText, Flag, Heading, Setup, Takes};
 pub use id::{Id, Value};
 pub use kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
 pub use table::{CONTROLS, DAMPING, SPEED_NAMES, TEAR_FACTOR, THICKNESS};

@@ -7,7 +7,7 @@
 
 use super::what_ifs::{differs, index, switch};
 use crate::app::controls::action::Action;
-use crate::app::controls::flag::{Act, Flag, Heading, Takes};
+use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
 use crate::app::controls::id::{Id, Value};
 use crate::app::controls::kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
 use crate::sim::{Damping, Pins, TearFactor, Thickness, Wind};
@@ -52,9 +52,9 @@ const NO_GUSTS: Flag = Flag {
     name: "no-gusts",
     takes: Takes::Switch,
     heading: Heading::Other,
-    help: "A steady wind, overriding a scene's gusts.",
-    more: None,
-    expects: "",
+    help: CliText::new("A steady wind, overriding a scene's gusts."),
+    more: CliText::NONE,
+    expects: CliText::new(""),
     conflicts: None,
     act: Act::Set(|s, _| {
         s.model.gusts = false;
@@ -68,9 +68,9 @@ const NO_INERTIA: Flag = Flag {
     name: "no-inertia",
     takes: Takes::Switch,
     heading: Heading::Other,
-    help: "No inertia, overriding a scene's.",
-    more: None,
-    expects: "",
+    help: CliText::new("No inertia, overriding a scene's."),
+    more: CliText::NONE,
+    expects: CliText::new(""),
     conflicts: None,
     act: Act::Set(|s, _| {
         s.model.inertia = None;
@@ -84,9 +84,9 @@ const NO_SELF_COLLISION: Flag = Flag {
     name: "no-self-collision",
     takes: Takes::Switch,
     heading: Heading::Other,
-    help: "No self-collision, overriding a scene's.",
-    more: None,
-    expects: "",
+    help: CliText::new("No self-collision, overriding a scene's."),
+    more: CliText::NONE,
+    expects: CliText::new(""),
     conflicts: None,
     act: Act::Set(|s, _| {
         s.model.self_collision = None;
@@ -116,10 +116,10 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: false,
             },
             heading: Heading::Other,
-            help: "Pinned points, which never move (bit for bit): top (the j = 0 row, like a \
-                   curtain's rod), corners (that row's two ends), none.",
-            more: Some("Springs to a pinned point pull only its free neighbour."),
-            expects: "top, corners or none",
+            help: CliText::new("Pinned points, which never move (bit for bit): top (the j = 0 row, like a \
+                   curtain's rod), corners (that row's two ends), none."),
+            more: CliText::new("Springs to a pinned point pull only its free neighbour."),
+            expects: CliText::new("top, corners or none"),
             conflicts: None,
             act: Act::Set(|s, v| {
                 s.model.pins = v.parse()?;
@@ -151,13 +151,11 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: true,
             },
             heading: Heading::Other,
-            help: "Wind X,Y,Z, world units a pass like gravity's 0,-0.001,0 (each from -0.1 to \
-                   0.1; 0,0,0 is calm).",
-            more: Some(
-                "Each cloth triangle is pushed along its normal as squarely as the wind hits \
-                 it, so a sheet edge-on to the wind feels nothing.",
-            ),
-            expects: "X,Y,Z, three numbers each from -0.1 to 0.1 (world units a pass)",
+            help: CliText::new("Wind X,Y,Z, world units a pass like gravity's 0,-0.001,0 (each from -0.1 to \
+                   0.1; 0,0,0 is calm)."),
+            more: CliText::new("Each cloth triangle is pushed along its normal as squarely as the wind hits \
+                 it, so a sheet edge-on to the wind feels nothing."),
+            expects: CliText::new("X,Y,Z, three numbers each from -0.1 to 0.1 (world units a pass)"),
             conflicts: None,
             act: Act::Set(|s, v| {
                 s.model.wind = v.parse()?;
@@ -199,10 +197,10 @@ pub(super) const ROWS: &[Control] = &[
                 name: "gusts",
                 takes: Takes::Switch,
                 heading: Heading::Other,
-                help: "Gusts: the wind's strength rises and falls over the steps (a fixed \
-                       function of the step count, so runs repeat exactly).",
-                more: None,
-                expects: "",
+                help: CliText::new("Gusts: the wind's strength rises and falls over the steps (a fixed \
+                       function of the step count, so runs repeat exactly)."),
+                more: CliText::NONE,
+                expects: CliText::new(""),
                 conflicts: Some(&NO_GUSTS),
                 act: Act::Set(|s, _| {
                     s.model.gusts = true;
@@ -237,14 +235,12 @@ pub(super) const ROWS: &[Control] = &[
                     hyphen: true,
                 },
                 heading: Heading::Other,
-                help: "Inertia with damping D, 0 to 1: Verlet's x + (1 - D) (x - x_prev) before \
-                       the passes, so the cloth swings and overshoots.",
-                more: Some(
-                    "\"Nothing swings or bounces\" in the original. The previous positions are \
+                help: CliText::new("Inertia with damping D, 0 to 1: Verlet's x + (1 - D) (x - x_prev) before \
+                       the passes, so the cloth swings and overshoots."),
+                more: CliText::new("\"Nothing swings or bounces\" in the original. The previous positions are \
                      then part of the state: `simulate --csv` writes them as the columns \
-                     px,py,pz, and --from reads them back.",
-                ),
-                expects: "a damping from 0 to 1",
+                     px,py,pz, and --from reads them back."),
+                expects: CliText::new("a damping from 0 to 1"),
                 conflicts: Some(&NO_INERTIA),
                 act: Act::Set(|s, v| {
                     s.model.inertia = Some(v.parse()?);
@@ -300,11 +296,11 @@ pub(super) const ROWS: &[Control] = &[
                 name: "self-collision",
                 takes: Takes::Switch,
                 heading: Heading::Other,
-                help: "Self-collision: no two points that are not grid neighbours come closer \
+                help: CliText::new("Self-collision: no two points that are not grid neighbours come closer \
                        than --thickness (default 0.05, half the spacing), so a heap lies in \
-                       layers instead of passing through itself.",
-                more: None,
-                expects: "",
+                       layers instead of passing through itself."),
+                more: CliText::NONE,
+                expects: CliText::new(""),
                 conflicts: Some(&NO_SELF_COLLISION),
                 act: Act::Set(|s, _| {
                     if s.model.self_collision.is_none() {
@@ -346,10 +342,10 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: true,
             },
             heading: Heading::Other,
-            help: "Self-collision's thickness T, world units, 0.001 to 0.2 (implies \
-                   --self-collision).",
-            more: None,
-            expects: "a number from 0.001 to 0.2 (world units)",
+            help: CliText::new("Self-collision's thickness T, world units, 0.001 to 0.2 (implies \
+                   --self-collision)."),
+            more: CliText::NONE,
+            expects: CliText::new("a number from 0.001 to 0.2 (world units)"),
             conflicts: Some(&NO_SELF_COLLISION),
             act: Act::Set(|s, v| {
                 s.model.self_collision = Some(v.parse()?);
@@ -393,16 +389,14 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: true,
             },
             heading: Heading::Other,
-            help: "Tearing: at the end of each step every spring longer than F times its rest \
-                   length breaks for good (F more than 1, at most 100).",
-            more: Some(
-                "A torn spring pulls neither end, and the triangles that lost one are not \
+            help: CliText::new("Tearing: at the end of each step every spring longer than F times its rest \
+                   length breaks for good (F more than 1, at most 100)."),
+            more: CliText::new("A torn spring pulls neither end, and the triangles that lost one are not \
                  drawn: the tear is a hole. The springs stretch on their own to about 3.2 \
                  times their rest length in the original, 9.2 in the drape's fall and 11 in the \
                  curtain and the flag, so a smaller F tears the cloth by itself. State files \
-                 carry the torn springs (a column `torn`), so --from goes on torn.",
-            ),
-            expects: "a number more than 1 and at most 100 (times a spring's rest length)",
+                 carry the torn springs (a column `torn`), so --from goes on torn."),
+            expects: CliText::new("a number more than 1 and at most 100 (times a spring's rest length)"),
             conflicts: None,
             act: Act::Set(|s, v| {
                 s.model.tear = Some(v.parse()?);

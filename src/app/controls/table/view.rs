@@ -5,7 +5,7 @@
 
 use super::what_ifs::switch;
 use crate::app::controls::action::Action;
-use crate::app::controls::flag::{Act, Flag, Heading, Takes};
+use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
 use crate::app::controls::id::Id;
 use crate::app::controls::kinds::{letter, Binding, Control, FlagNote, Section, Widget};
 use crate::app::input::Key;
@@ -15,9 +15,9 @@ const FLAT: Flag = Flag {
     name: "flat",
     takes: Takes::Switch,
     heading: Heading::Other,
-    help: "The original's flat colours, overriding a scene's shading.",
-    more: None,
-    expects: "",
+    help: CliText::new("The original's flat colours, overriding a scene's shading."),
+    more: CliText::NONE,
+    expects: CliText::new(""),
     conflicts: None,
     act: Act::Set(|s, _| {
         s.shade = false;
@@ -46,12 +46,12 @@ pub(super) const ROWS: &[Control] = &[
                 name: "shade",
                 takes: Takes::Switch,
                 heading: Heading::Other,
-                help: "Shade the picture: two-sided diffuse light from a fixed lamp, each \
+                help: CliText::new("Shade the picture: two-sided diffuse light from a fixed lamp, each \
                        triangle's colour scaled by how squarely it faces the light (flat per \
                        face), floor and spheres too. Drawing only: `simulate` takes it and draws \
-                       nothing.",
-                more: None,
-                expects: "",
+                       nothing."),
+                more: CliText::NONE,
+                expects: CliText::new(""),
                 conflicts: Some(&FLAT),
                 act: Act::Set(|s, _| {
                     s.shade = true;
@@ -81,11 +81,11 @@ pub(super) const ROWS: &[Control] = &[
             name: "springs",
             takes: Takes::Switch,
             heading: Heading::Other,
-            help: "The springs view: each spring a line coloured by its strain (blue squashed, \
+            help: CliText::new("The springs view: each spring a line coloured by its strain (blue squashed, \
                    white at rest, red stretched, full at 20 % either way) over the scene dimmed. \
-                   Drawing only: `simulate` takes it and draws nothing.",
-            more: None,
-            expects: "",
+                   Drawing only: `simulate` takes it and draws nothing."),
+            more: CliText::NONE,
+            expects: CliText::new(""),
             conflicts: None,
             act: Act::Set(|s, _| {
                 s.springs = true;
@@ -113,12 +113,12 @@ pub(super) const ROWS: &[Control] = &[
             name: "compare",
             takes: Takes::Switch,
             heading: Heading::Other,
-            help: "Compare with the original: the picture split in two, the original (its scene \
+            help: CliText::new("Compare with the original: the picture split in two, the original (its scene \
                    and model) on the left and the scene and model chosen on the right, both from \
                    step 0 on the same camera, each half labelled with what differs. Drawing \
-                   only: `simulate` takes it and draws nothing.",
-            more: None,
-            expects: "",
+                   only: `simulate` takes it and draws nothing."),
+            more: CliText::NONE,
+            expects: CliText::new(""),
             conflicts: None,
             act: Act::Set(|s, _| {
                 s.compare = true;

@@ -5,7 +5,7 @@
 #![forbid(unsafe_code)]
 
 use crate::app::controls::action::Action;
-use crate::app::controls::flag::{Act, Flag, Heading, Takes};
+use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
 use crate::app::controls::id::{Id, Value};
 use crate::app::controls::kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
 use crate::app::input::Key;
@@ -51,14 +51,12 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: false,
             },
             heading: Heading::Other,
-            help: "A preset of the flags below and a start (original, curtain, flag, drape); see \
-                   --help for what each sets",
-            more: Some(
-                "A preset: a model, its start and its look, to show other cloth programs' \
+            help: CliText::new("A preset of the flags below and a start (original, curtain, flag, drape); see \
+                   --help for what each sets"),
+            more: CliText::new("A preset: a model, its start and its look, to show other cloth programs' \
                  features at once. Flags given with it override its choices (--scene curtain \
-                 --pin corners hangs the curtain from two pegs).\n",
-            ),
-            expects: "original, curtain, flag or drape",
+                 --pin corners hangs the curtain from two pegs).\n"),
+            expects: CliText::new("original, curtain, flag or drape"),
             conflicts: None,
             act: Act::Scene,
             back: |_, _| None,
@@ -110,14 +108,12 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: true,
             },
             heading: Heading::WhatIf,
-            help: "Passes a step, 1 to 100: \"Fifteen passes ... makes the cloth much stiffer \
+            help: CliText::new("Passes a step, 1 to 100: \"Fifteen passes ... makes the cloth much stiffer \
                    than one pass would\", and \"gravity is applied fifteen times, so the cloth \
-                   falls 0.015 a frame\".",
-            more: Some(
-                "A pass only looks one point away, so a tug spreads N points a step; a free \
-                 sheet falls 0.001 N a step. The original's is 15.",
-            ),
-            expects: "a whole number from 1 to 100",
+                   falls 0.015 a frame\"."),
+            more: CliText::new("A pass only looks one point away, so a tug spreads N points a step; a free \
+                 sheet falls 0.001 N a step. The original's is 15."),
+            expects: CliText::new("a whole number from 1 to 100"),
             conflicts: None,
             act: Act::Set(|s, v| {
                 s.model.passes = v.parse()?;
@@ -152,10 +148,10 @@ pub(super) const ROWS: &[Control] = &[
             name: "no-diagonals",
             takes: Takes::Switch,
             heading: Heading::WhatIf,
-            help: "No diagonal springs: \"The four diagonals stop it shearing, so the squares \
-                   can't squash into thin diamonds.\"",
-            more: None,
-            expects: "",
+            help: CliText::new("No diagonal springs: \"The four diagonals stop it shearing, so the squares \
+                   can't squash into thin diamonds.\""),
+            more: CliText::NONE,
+            expects: CliText::new(""),
             conflicts: None,
             act: Act::Set(|s, _| {
                 s.model.springs.diagonals = false;
@@ -190,15 +186,13 @@ pub(super) const ROWS: &[Control] = &[
             name: "bend",
             takes: Takes::Switch,
             heading: Heading::WhatIf,
-            help: "Bending springs, to the points two away: \"Springs to the points two away \
+            help: CliText::new("Bending springs, to the points two away: \"Springs to the points two away \
                    would give it some stiffness against bending, and the 5x5 table has room for \
-                   their rest lengths.\"",
-            more: Some(
-                "The neighbour loops run two out, the whole 5x5 table; every spring then moves \
+                   their rest lengths.\""),
+            more: CliText::new("The neighbour loops run two out, the whole 5x5 table; every spring then moves \
                  its point a third as far (24 springs sharing the strength of 8: at full \
-                 strength they over-correct and the sheet flies apart).",
-            ),
-            expects: "",
+                 strength they over-correct and the sheet flies apart)."),
+            expects: CliText::new(""),
             conflicts: None,
             act: Act::Set(|s, _| {
                 s.model.springs.bend = true;
@@ -233,15 +227,13 @@ pub(super) const ROWS: &[Control] = &[
             name: "in-place",
             takes: Takes::Switch,
             heading: Heading::WhatIf,
-            help: "Move each point in place: \"If each point were moved in place, the ones late \
+            help: CliText::new("Move each point in place: \"If each point were moved in place, the ones late \
                    in the loop would see their neighbours' new positions and the early ones \
                    wouldn't, and the result would depend on which corner the loop started \
-                   from.\"",
-            more: Some(
-                "The original double buffers: every new position comes from the old ones. See \
-                 --order for the corner.",
-            ),
-            expects: "",
+                   from.\""),
+            more: CliText::new("The original double buffers: every new position comes from the old ones. See \
+                 --order for the corner."),
+            expects: CliText::new(""),
             conflicts: None,
             act: Act::Set(|s, _| {
                 s.model.buffering = Buffering::InPlace;
@@ -287,11 +279,11 @@ pub(super) const ROWS: &[Control] = &[
                 hyphen: false,
             },
             heading: Heading::WhatIf,
-            help: "The order a pass visits the points in: rows (the original's, from [0][0]) or \
+            help: CliText::new("The order a pass visits the points in: rows (the original's, from [0][0]) or \
                    reversed (from the opposite corner); \"the result would depend on which \
-                   corner the loop started from\" (with --in-place)",
-            more: None,
-            expects: "rows or reversed",
+                   corner the loop started from\" (with --in-place)"),
+            more: CliText::NONE,
+            expects: CliText::new("rows or reversed"),
             conflicts: None,
             act: Act::Set(|s, v| {
                 s.model.order = v.parse()?;
@@ -326,15 +318,13 @@ pub(super) const ROWS: &[Control] = &[
             name: "hooke",
             takes: Takes::Switch,
             heading: Heading::WhatIf,
-            help: "Hooke's law: \"Hooke's law would move the point in proportion to the \
-                   stretch\", 0.3 (len - rest) along the spring.",
-            more: Some(
-                "It matches the article's spring near rest, but a squashed spring pushes at \
+            help: CliText::new("Hooke's law: \"Hooke's law would move the point in proportion to the \
+                   stretch\", 0.3 (len - rest) along the spring."),
+            more: CliText::new("It matches the article's spring near rest, but a squashed spring pushes at \
                  most 0.03, so loaded neighbours can collapse onto each other: \"a squashed one \
                  pushes harder and harder as the two points get close, so neighbours don't \
-                 collapse onto each other\" is the article's reason for its lopsided spring.",
-            ),
-            expects: "",
+                 collapse onto each other\" is the article's reason for its lopsided spring."),
+            expects: CliText::new(""),
             conflicts: None,
             act: Act::Set(|s, _| {
                 s.model.law = SpringLaw::Hooke;

@@ -27,7 +27,10 @@ pub struct ModelArgs {
 fn arg(flag: &'static Flag) -> Arg {
     let mut arg = Arg::new(flag.name)
         .long(flag.name)
-        .help(flag.help.strip_suffix('.').unwrap_or(flag.help))
+        .help({
+            let help = flag.help.get();
+            help.strip_suffix('.').unwrap_or(help)
+        })
         .help_heading(flag.heading.text());
     if let Some(long) = flag.long_help() {
         arg = arg.long_help(long);
