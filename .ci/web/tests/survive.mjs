@@ -6,7 +6,7 @@
 // reason. A swipe, a held finger and a pinch are pointer events
 // dispatched on the canvas from the page, as a touch screen sends them.
 //
-// The page's words are read from src/app/page_text.rs, so a caption
+// The page's words are read from src/app/web/page_text.rs, so a caption
 // changed there is checked here as it is.
 
 import { test } from 'node:test';
@@ -15,12 +15,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as harness from '../harness.mjs';
 
-/// The string constant `name` of src/app/page_text.rs, as Rust reads it
+/// The string constant `name` of src/app/web/page_text.rs, as Rust reads it
 /// (a backslash at a line's end joins the next line, less its indent).
 function pageText(repo, name) {
-  const text = fs.readFileSync(path.join(repo, 'src/app/page_text.rs'), 'utf8');
+  const text = fs.readFileSync(path.join(repo, 'src/app/web/page_text.rs'), 'utf8');
   const m = text.match(new RegExp(`pub const ${name}: &str =\\s*"((?:[^"\\\\]|\\\\[\\s\\S])*)";`));
-  assert.ok(m, `no ${name} in src/app/page_text.rs`);
+  assert.ok(m, `no ${name} in src/app/web/page_text.rs`);
   return m[1].replace(/\\\n\s*/g, '').replace(/\\(.)/g, '$1');
 }
 
