@@ -99,6 +99,12 @@ pub struct Binding {
     pub flag: FlagNote,
 }
 
+/// The index of `item` in `all`, a select's choice (0 if it is missing,
+/// which the types rule out).
+pub fn choice_of<T: PartialEq>(all: &[T], item: &T) -> usize {
+    all.iter().position(|x| x == item).unwrap_or(0)
+}
+
 /// Both cases of an ASCII letter.
 pub const fn letter(lower: char) -> [Key; 2] {
     [

@@ -31,7 +31,7 @@ pub mod travel;
 pub use action::{Action, RunState};
 pub use flag::{Act, CliText, Flag, Heading, Setup, Takes};
 pub use id::{Id, Value};
-pub use kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
+pub use kinds::{choice_of, letter, Binding, Control, Field, FlagNote, Section, Widget};
 pub use table::{CONTROLS, DAMPING, SPEED_NAMES, TEAR_FACTOR, THICKNESS};
 
 /// The row of [`CONTROLS`] for `id` (each row sits at its id's place).

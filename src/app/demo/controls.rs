@@ -14,15 +14,9 @@ use super::Demo;
 use crate::app::choices::Choices;
 #[cfg(doc)]
 use crate::app::controls::Action;
-use crate::app::controls::{self, control, Id, RunState, Setup, Value, Widget};
+use crate::app::controls::{self, choice_of, control, Id, RunState, Setup, Value, Widget};
 use crate::app::pacing::SPEEDS;
 use crate::sim::Scene;
-
-/// The index of `item` in `all` (0 if it is missing, which the types
-/// rule out).
-fn index<T: PartialEq>(all: &[T], item: &T) -> usize {
-    all.iter().position(|x| x == item).unwrap_or(0)
-}
 
 impl Demo {
     /// The value `id`'s widget shows: [`Value::On`] for a checkbox,
@@ -41,8 +35,8 @@ impl Demo {
         }
         Some(match id {
             Id::Paused => Value::On(self.state == RunState::Paused),
-            Id::Speed => Value::Choice(index(&SPEEDS, &self.speed()?)),
-            Id::Scene => Value::Choice(index(&Scene::ALL, &self.scene)),
+            Id::Speed => Value::Choice(choice_of(&SPEEDS, &self.speed()?)),
+            Id::Scene => Value::Choice(choice_of(&Scene::ALL, &self.scene)),
             Id::Shade => Value::On(self.shade),
             Id::Springs => Value::On(self.springs),
             Id::Compare => Value::On(self.compare()),

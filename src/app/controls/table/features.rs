@@ -5,11 +5,13 @@
 
 #![forbid(unsafe_code)]
 
-use super::what_ifs::{differs, index, switch};
+use super::what_ifs::{differs, switch};
 use crate::app::controls::action::Action;
 use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
 use crate::app::controls::id::{Id, Value};
-use crate::app::controls::kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
+use crate::app::controls::kinds::{
+    choice_of, letter, Binding, Control, Field, FlagNote, Section, Widget,
+};
 use crate::sim::{Damping, Pins, TearFactor, Thickness, Wind};
 
 /// The damping the Damping slider starts at when inertia comes on from
@@ -129,7 +131,7 @@ pub(super) const ROWS: &[Control] = &[
         }],
         hint: "Points held still: none, the top row (a curtain), or the two top corners.",
         model: Some(Field {
-            get: |m| Some(Value::Choice(index(&Pins::ALL, &m.pins))),
+            get: |m| Some(Value::Choice(choice_of(&Pins::ALL, &m.pins))),
             set: |m, v, _| {
                 if let Value::Choice(k) = v {
                     m.pins = Pins::ALL.get(k).copied().unwrap_or(m.pins);

@@ -7,15 +7,11 @@
 use crate::app::controls::action::Action;
 use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
 use crate::app::controls::id::{Id, Value};
-use crate::app::controls::kinds::{letter, Binding, Control, Field, FlagNote, Section, Widget};
+use crate::app::controls::kinds::{
+    choice_of, letter, Binding, Control, Field, FlagNote, Section, Widget,
+};
 use crate::app::input::Key;
 use crate::sim::{Buffering, Order, Passes, Scene, SpringLaw};
-
-/// The index of `item` in `all` (0 if it is missing, which the types
-/// rule out).
-pub(super) fn index<T: PartialEq>(all: &[T], item: &T) -> usize {
-    all.iter().position(|x| x == item).unwrap_or(0)
-}
 
 /// A switch's value in the way back: `"1"` when `on` now and not in the
 /// scene's own start.
@@ -293,7 +289,7 @@ pub(super) const ROWS: &[Control] = &[
         }],
         hint: "Rows, or the rows reversed: no difference double buffered, a lean one way or the other in place.",
         model: Some(Field {
-            get: |m| Some(Value::Choice(index(&Order::ALL, &m.order))),
+            get: |m| Some(Value::Choice(choice_of(&Order::ALL, &m.order))),
             set: |m, v, _| {
                 if let Value::Choice(k) = v {
                     m.order = Order::ALL.get(k).copied().unwrap_or(m.order);
