@@ -49,14 +49,15 @@ fn main() -> ExitCode {
         }
     };
     let Some(command) = cli.command else {
+        let setup = cli.model.setup();
         let options = cloth_demo::app::Options {
             fullscreen: cli.window.fullscreen,
             uncapped: cli.window.uncapped,
-            model: cli.model.model(),
+            model: setup.model,
             scene: cli.model.scene(),
-            shade: cli.model.shade(),
-            springs: cli.model.springs(),
-            compare: cli.model.compare(),
+            shade: setup.shade,
+            springs: setup.springs,
+            compare: setup.compare,
             instruction_set: env.instruction_set,
             save: Some(save::saver()),
         };

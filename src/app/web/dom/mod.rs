@@ -189,14 +189,15 @@ pub fn start(
         version.version_string(),
         renderer.dialect()
     );
+    let setup = options.choices.setup();
     let demo = Demo::with_scene(
         options.clock,
         options.choices.scene(),
-        options.choices.model(),
-        options.choices.shade(),
+        setup.model,
+        setup.shade,
     )
-    .with_springs(options.choices.springs())
-    .with_compare(options.choices.compare());
+    .with_springs(setup.springs)
+    .with_compare(setup.compare);
     let page = Rc::new(RefCell::new(Page::new(
         window.clone(),
         canvas.clone(),

@@ -11,7 +11,7 @@
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use cloth_demo::app::choices::Choices;
-use cloth_demo::app::controls::{flags, Flag, Heading, Takes};
+use cloth_demo::app::controls::{flags, Flag, Heading, Setup, Takes};
 use cloth_demo::sim::{Cloth, Model, Scene};
 
 /// The physics to run and its look: the original unless a flag says
@@ -95,6 +95,12 @@ impl FromArgMatches for ModelArgs {
 }
 
 impl ModelArgs {
+    /// The start these flags describe: the model and the look, read once
+    /// ([`Choices::setup`]).
+    pub fn setup(&self) -> Setup {
+        self.choices.setup()
+    }
+
     /// The model these flags describe: the scene's ([`Model::ORIGINAL`]
     /// with no `--scene`), with each flag given set.
     pub fn model(&self) -> Model {
