@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 mod features;
+mod forces;
 mod run;
 mod view;
 mod what_ifs;
@@ -19,7 +20,7 @@ pub use run::SPEED_NAMES;
 /// their total: a wrong count fails to compile), each row at its
 /// [`Id`](super::Id)'s place (a row out of place fails to compile), so
 /// [`control`](super::control) finds a row by its id at once.
-const fn join<const N: usize>(parts: [&[Control]; 5]) -> [Control; N] {
+const fn join<const N: usize>(parts: [&[Control]; 6]) -> [Control; N] {
     let mut out = [parts[0][0]; N];
     let (mut k, mut p) = (0, 0);
     while p < parts.len() {
@@ -41,12 +42,13 @@ const fn join<const N: usize>(parts: [&[Control]; 5]) -> [Control; N] {
 
 /// Every control, in the panels' order (by
 /// [`Section`](super::Section), then as listed): the run's, the
-/// article's what-ifs, the other programs' features, the view's and the
-/// saves'.
+/// article's what-ifs, the other programs' pins and wind, their features
+/// of the cloth itself, the view's and the saves'.
 pub const CONTROLS: &[Control] = &join::<
     {
         run::ROWS.len()
             + what_ifs::ROWS.len()
+            + forces::ROWS.len()
             + features::ROWS.len()
             + view::ROWS.len()
             + view::SAVE.len()
@@ -54,6 +56,7 @@ pub const CONTROLS: &[Control] = &join::<
 >([
     run::ROWS,
     what_ifs::ROWS,
+    forces::ROWS,
     features::ROWS,
     view::ROWS,
     view::SAVE,
