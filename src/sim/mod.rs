@@ -184,7 +184,9 @@ pub mod reference;
 mod runner;
 #[cfg(feature = "parallel")]
 mod set_trial;
+pub mod sheet;
 mod simulation;
+pub mod solver;
 pub mod spheres;
 mod spring;
 pub mod state_file;
@@ -197,10 +199,11 @@ pub use general::HOOKE_STIFFNESS;
 pub use hand::{HandError, Held};
 pub use instruction_set::{InstructionSet, InstructionSetError};
 pub use model::{
-    Buffering, Damping, Model, ModelError, Order, Passes, Pins, Scene, SpringLaw, Springs,
-    TearFactor, Thickness, Wind, BEND_SHARE,
+    Amount, Buffering, Damping, Fabric, MassSpring, Model, ModelError, Order, Passes, Pins,
+    Relaxation, Scene, Solver, SpringLaw, Springs, TearFactor, Thickness, Wind, Xpbd, BEND_SHARE,
 };
 pub use pin_set::PinSet;
+pub use sheet::{spacing, Grid, GridError};
 pub use simulation::Simulation;
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;

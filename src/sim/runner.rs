@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 #[cfg(feature = "parallel")]
 use super::set_trial::{vector_sets, SetTrial};
-use super::{fast, general, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
+use super::{fast, general, solver, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
 
 /// A simulation's hands on its cloth, for a run: the pinned points, the
 /// held point and where it goes, and the torn springs.
@@ -95,6 +95,8 @@ pub(super) struct Runner {
     fast: fast::Scratch,
     /// The general pass's second buffer, wind pushes and spatial hash.
     general: general::Workspace,
+    /// The other solvers' links, tethers and scratch.
+    solver: solver::Workspace,
     /// The general pass's own choice of set, when the set is left to the
     /// runs: timed across runs, since the window's are a few steps each.
     #[cfg(feature = "parallel")]
@@ -122,6 +124,7 @@ impl Default for Runner {
             auto: AutoThreads::default(),
             fast: fast::Scratch::default(),
             general: general::Workspace::default(),
+            solver: solver::Workspace::default(),
             #[cfg(feature = "parallel")]
             general_sets: SetTrial::default(),
         }
@@ -191,6 +194,19 @@ impl Runner {
             held,
             torn: hold.torn,
         };
+        if model.solver.is_dynamic() {
+            for _ in 0..count {
+                solver::step(
+                    cloth,
+                    spheres,
+                    previous,
+                    model,
+                    &mut hands,
+                    &mut self.solver,
+                );
+            }
+            return;
+        }
         let mut steps = |set: InstructionSet, k: u64, work: &mut general::Workspace| {
             for _ in 0..k {
                 general::step(cloth, spheres, previous, model, &mut hands, set, work);

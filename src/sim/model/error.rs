@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::limits;
+use super::{limits, Fabric, Solver};
 
 /// Why a model setting was refused: one line, fit to show as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,14 @@ pub enum ModelError {
     /// A tearing factor that is not a number more than 1 and at most 100
     /// (the text given).
     Tear(String),
+    /// A solver with no such name (the name given).
+    Solver(String),
+    /// A fabric with no such name (the name given).
+    Fabric(String),
+    /// A solver's number setting out of its range: the whole line, made
+    /// by [`Amount`](super::Amount), for example `ks must be a number
+    /// from 1 to 1000000 (N/m), got 0`.
+    Amount(String),
 }
 
 impl fmt::Display for ModelError {
@@ -89,6 +97,13 @@ impl fmt::Display for ModelError {
             ModelError::Scene(name) => {
                 write!(f, "unknown scene {name:?}: expected {}", one_of(&limits::SCENES))
             }
+            ModelError::Solver(name) => {
+                write!(f, "unknown solver {name:?}: expected {}", one_of(&Solver::NAMES))
+            }
+            ModelError::Fabric(name) => {
+                write!(f, "unknown fabric {name:?}: expected {}", one_of(&Fabric::NAMES))
+            }
+            ModelError::Amount(line) => f.write_str(line),
         }
     }
 }

@@ -61,7 +61,9 @@
 
 #![forbid(unsafe_code)]
 
+mod amount;
 mod error;
+mod fabric;
 mod inertia;
 mod limits;
 mod order;
@@ -69,18 +71,24 @@ mod passes;
 mod pins;
 mod scene;
 mod settings;
+mod solver;
+mod solver_settings;
 mod springs;
 mod tear;
 mod thickness;
 mod wind;
 
+pub use amount::Amount;
 pub use error::ModelError;
+pub use fabric::{Fabric, FabricNumbers};
 pub use inertia::Damping;
 pub use order::Order;
 pub use passes::Passes;
 pub use pins::Pins;
 pub use scene::Scene;
 pub use settings::{Buffering, Model, SpringLaw};
+pub use solver::Solver;
+pub use solver_settings::{MassSpring, Relaxation, Xpbd};
 pub use springs::{Springs, BEND_SHARE};
 pub use tear::TearFactor;
 pub use thickness::Thickness;

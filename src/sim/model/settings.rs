@@ -5,7 +5,10 @@
 
 use std::fmt;
 
-use super::{Damping, Order, Passes, Pins, Springs, TearFactor, Thickness, Wind};
+use super::{
+    Damping, MassSpring, Order, Passes, Pins, Relaxation, Solver, Springs, TearFactor, Thickness,
+    Wind, Xpbd,
+};
 
 /// The physics a [`Simulation`](crate::sim::Simulation) runs: how many passes a
 /// step makes, which springs join the points, how a pass stores its moves,
@@ -64,6 +67,18 @@ pub struct Model {
     /// tearable-cloth pages' "Tear it."); `None`, the original, holds
     /// every spring whatever its length.
     pub tear: Option<TearFactor>,
+    /// Which solver moves the cloth: the article's spring (the original),
+    /// or another cloth program's ([`Solver`]). The other solvers read
+    /// the scene's fields above (pins, wind, gusts, self-collision,
+    /// tearing) and their own settings below, not the article's what-ifs
+    /// (passes, springs, buffering, order, law, inertia).
+    pub solver: Solver,
+    /// The mass-spring solver's settings (CS184's defaults).
+    pub mass_spring: MassSpring,
+    /// The relaxation solver's settings (Mosegaard's defaults).
+    pub relaxation: Relaxation,
+    /// The XPBD solver's settings (cotton, 6 sub-steps).
+    pub xpbd: Xpbd,
 }
 
 impl Model {
@@ -82,13 +97,31 @@ impl Model {
         inertia: None,
         self_collision: None,
         tear: None,
+        solver: Solver::Article,
+        mass_spring: MassSpring::DEFAULT,
+        relaxation: Relaxation::DEFAULT,
+        xpbd: Xpbd::DEFAULT,
     };
 
     /// Whether this is the original model (then the fast, bit-exact pass
-    /// runs). Any other choice of any field, even a calm wind with gusts,
-    /// is not.
+    /// runs). Any other choice of any field the article's solver reads,
+    /// even a calm wind with gusts, is not; the other solvers' settings do
+    /// not count while the article's solver runs.
     pub fn is_original(&self) -> bool {
-        *self == Model::ORIGINAL
+        self.solver == Solver::Article
+            && Model {
+                mass_spring: MassSpring::DEFAULT,
+                relaxation: Relaxation::DEFAULT,
+                xpbd: Xpbd::DEFAULT,
+                ..*self
+            } == Model::ORIGINAL
+    }
+
+    /// Whether the points have velocities under this model (inertia, or
+    /// any solver but the article's): the previous positions are then part
+    /// of the state.
+    pub fn has_velocities(&self) -> bool {
+        self.inertia.is_some() || self.solver.is_dynamic()
     }
 
     /// Whether the passes move the cloth as the original's do: the
@@ -114,6 +147,11 @@ impl Model {
     /// (at the default thickness) or `self-collision T`, `tearing F`.
     pub fn differences(&self) -> Vec<String> {
         let mut out = Vec::new();
+        if self.solver != Solver::Article {
+            self.solver_differences(&mut out);
+            self.scene_differences(&mut out);
+            return out;
+        }
         if self.passes != Passes::ORIGINAL {
             out.push(
                 self.passes.to_string()
@@ -139,6 +177,13 @@ impl Model {
         if self.law != SpringLaw::Article {
             out.push("Hooke's law".into());
         }
+        self.scene_differences(&mut out);
+        out
+    }
+
+    /// The phrases of the fields every solver reads: pins, wind, gusts,
+    /// inertia (the article's only), self-collision, tearing.
+    fn scene_differences(&self, out: &mut Vec<String>) {
         if self.pins != Pins::None {
             out.push(format!("pinned {}", self.pins));
         }
@@ -148,7 +193,7 @@ impl Model {
         if self.gusts {
             out.push("gusts".into());
         }
-        if let Some(d) = self.inertia {
+        if let Some(d) = self.inertia.filter(|_| self.solver == Solver::Article) {
             out.push(format!("inertia {d}"));
         }
         match self.self_collision {
@@ -159,7 +204,46 @@ impl Model {
         if let Some(f) = self.tear {
             out.push(format!("tearing {f}"));
         }
-        out
+    }
+
+    /// The solver's name, and each of its settings that differs from its
+    /// default: `mass-spring`, `ks 50`; `xpbd silk`, `stretch 2`.
+    fn solver_differences(&self, out: &mut Vec<String>) {
+        match self.solver {
+            Solver::Article => {}
+            Solver::MassSpring => {
+                let (m, d) = (self.mass_spring, MassSpring::DEFAULT);
+                out.push("mass-spring".into());
+                note(out, "ks", m.ks, d.ks);
+                note(out, "density", m.density, d.density);
+                note(out, "damping", m.damping, d.damping);
+                note(out, "sub-steps", m.steps, d.steps);
+            }
+            Solver::Relaxation => {
+                let (r, d) = (self.relaxation, Relaxation::DEFAULT);
+                out.push("relaxation".into());
+                note(out, "iterations", r.iterations, d.iterations);
+                note(out, "damping", r.damping, d.damping);
+            }
+            Solver::Xpbd => {
+                let (x, f) = (self.xpbd, Xpbd::of(self.xpbd.fabric));
+                out.push(format!("xpbd {}", x.fabric));
+                note(out, "sub-steps", x.substeps, f.substeps);
+                note(out, "density", x.density, f.density);
+                note(out, "stretch", x.stretch, f.stretch);
+                note(out, "shear", x.shear, f.shear);
+                note(out, "bend", x.bend, f.bend);
+                note(out, "air drag", x.air_drag, f.air_drag);
+                note(out, "max stretch", x.max_stretch, f.max_stretch);
+            }
+        }
+    }
+}
+
+/// `name v` onto `out` when `v` is not `default`.
+fn note(out: &mut Vec<String>, name: &str, v: f64, default: f64) {
+    if v != default {
+        out.push(format!("{name} {v}"));
     }
 }
 

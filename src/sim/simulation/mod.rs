@@ -105,8 +105,8 @@ impl Simulation {
         } = state;
         let n = cloth.n();
         let previous = match previous {
-            Some(p) if model.inertia.is_some() && p.n() == n => Some(p),
-            _ if model.inertia.is_some() => Some(cloth.clone()),
+            Some(p) if model.has_velocities() && p.n() == n => Some(p),
+            _ if model.has_velocities() => Some(cloth.clone()),
             _ => None,
         };
         Simulation {
@@ -149,11 +149,10 @@ impl Simulation {
             self.pins = PinSet::from_pins(model.pins, self.cloth.n());
         }
         self.model = model;
-        match model.inertia {
-            Some(_) => {
-                self.previous.get_or_insert_with(|| self.cloth.clone());
-            }
-            None => self.previous = None,
+        if model.has_velocities() {
+            self.previous.get_or_insert_with(|| self.cloth.clone());
+        } else {
+            self.previous = None;
         }
     }
 
