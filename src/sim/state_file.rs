@@ -145,6 +145,17 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
     parse_with(bytes, n, &[HEADER]).map(|s| s.cloth)
 }
 
+/// The grid a state file's rows make: `n` for a file of `n * n` rows
+/// (`n >= 2`) after its header, not counting a blank last line; `None`
+/// for any other count, or no header. The rows are not read: [`parse_state`]
+/// checks them against the grid.
+pub fn grid_of(bytes: &[u8]) -> Option<usize> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let rows = text.lines().skip(1).filter(|l| !l.is_empty()).count();
+    let n = (rows as f64).sqrt().round() as usize;
+    (n >= 2 && n * n == rows).then_some(n)
+}
+
 /// Parse a state file in any of its formats ([`HEADERS`]: plain, with
 /// previous positions, with torn springs, or both) into an `n x n` state.
 ///

@@ -56,6 +56,7 @@ mod tests {
             shade,
             springs,
             compare,
+            grid: crate::sim::Grid::ORIGINAL,
         }
     }
 

@@ -10,7 +10,7 @@
 
 #![forbid(unsafe_code)]
 
-use crate::sim::{Model, ModelError, Scene};
+use crate::sim::{Grid, Model, ModelError, Scene};
 
 /// How a run starts, as the flags describe it: the model, and the look.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,6 +23,8 @@ pub struct Setup {
     pub springs: bool,
     /// Whether the picture compares the original with the model.
     pub compare: bool,
+    /// Points a side.
+    pub grid: Grid,
 }
 
 impl Setup {
@@ -34,6 +36,7 @@ impl Setup {
             shade: scene.shade(),
             springs: false,
             compare: false,
+            grid: Grid::ORIGINAL,
         }
     }
 }
@@ -98,6 +101,8 @@ pub enum Heading {
     WhatIf,
     /// The other programs' features and the scenes.
     Other,
+    /// The grid and the other programs' solvers.
+    Solver,
 }
 
 impl Heading {
@@ -109,6 +114,9 @@ impl Heading {
             }
             Heading::Other => {
                 "Other models (what other cloth programs do; a scene sets several, flags given override the scene's choice)"
+            }
+            Heading::Solver => {
+                "Grid and solver (the sheet's resolution, and the other cloth programs' solvers with their settings)"
             }
         }
     }

@@ -17,6 +17,38 @@ pub enum Id {
     Speed,
     /// The scene.
     Scene,
+    /// Points a side.
+    Grid,
+    /// The solver.
+    Solver,
+    /// Mass-spring: the spring constant.
+    Ks,
+    /// Mass-spring: the density.
+    Density,
+    /// Mass-spring: the damping.
+    SpringDamping,
+    /// Mass-spring: the sub-steps.
+    SpringSteps,
+    /// Relaxation: the iterations.
+    Iterations,
+    /// Relaxation: the damping.
+    RelaxDamping,
+    /// XPBD: the fabric.
+    Fabric,
+    /// XPBD: the sub-steps.
+    Substeps,
+    /// XPBD: the density.
+    FabricDensity,
+    /// XPBD: stretch softness.
+    Stretch,
+    /// XPBD: shear softness.
+    Shear,
+    /// XPBD: bend softness.
+    BendSoftness,
+    /// XPBD: air drag.
+    AirDrag,
+    /// XPBD: the tethers' cap.
+    MaxStretch,
     /// Passes a step.
     Passes,
     /// The diagonal springs.

@@ -50,6 +50,37 @@ pub fn flag(name: &str) -> Option<&'static Flag> {
     flags().find(|f| f.name == name)
 }
 
+/// Whether `id`'s control means anything under `model`, so the panels
+/// show it: each solver's own settings only under that solver, the
+/// article's what-ifs (passes, diagonals, bending springs, in place, the
+/// order, Hooke's law, inertia and its damping) only under the article's;
+/// every other control always.
+pub fn applies(id: Id, model: &crate::sim::Model) -> bool {
+    use crate::sim::Solver;
+    let only = match id {
+        Id::Ks | Id::Density | Id::SpringDamping | Id::SpringSteps => Solver::MassSpring,
+        Id::Iterations | Id::RelaxDamping => Solver::Relaxation,
+        Id::Fabric
+        | Id::Substeps
+        | Id::FabricDensity
+        | Id::Stretch
+        | Id::Shear
+        | Id::BendSoftness
+        | Id::AirDrag
+        | Id::MaxStretch => Solver::Xpbd,
+        Id::Passes
+        | Id::Diagonals
+        | Id::Bend
+        | Id::InPlace
+        | Id::Order
+        | Id::Hooke
+        | Id::Inertia
+        | Id::Damping => Solver::Article,
+        _ => return true,
+    };
+    model.solver == only
+}
+
 /// A slider's value `v` brought into `widget`'s range (and onto its
 /// steps): what a typed or dragged value becomes. Other widgets' values
 /// pass through.

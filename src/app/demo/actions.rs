@@ -106,7 +106,7 @@ impl Demo {
     /// stopped, a pause kept; the view, speed and shading untouched.
     pub(super) fn restart(&mut self, now: Instant) {
         let model = self.sim.model();
-        self.sim.restart(self.scene.start_cloth(), 0, model);
+        self.sim.restart(self.start_cloth(), 0, model);
         if let Some(original) = &mut self.original {
             original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
         }
@@ -128,8 +128,15 @@ impl Demo {
             RunState::Paused => RunState::Paused,
             _ => RunState::Running,
         };
+        // The solver and its settings stay, as the grid does: the scene
+        // brings its own start, pins, wind and features.
+        let (now_model, mut model) = (self.sim.model(), scene.model());
+        model.solver = now_model.solver;
+        model.mass_spring = now_model.mass_spring;
+        model.relaxation = now_model.relaxation;
+        model.xpbd = now_model.xpbd;
         let mut sim = std::mem::take(&mut self.sim);
-        sim.restart(scene.start_cloth(), 0, scene.model());
+        sim.restart(scene.start_cloth_on(self.grid.get()), 0, model);
         let mut original = self.original.take();
         if let Some(original) = &mut original {
             original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
@@ -141,6 +148,7 @@ impl Demo {
             sim,
             drags: self.drags.unturned(),
             springs: self.springs,
+            grid: self.grid,
             ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }

@@ -16,7 +16,7 @@ use crate::app::choices::Choices;
 use crate::app::controls::Action;
 use crate::app::controls::{self, choice_of, control, Id, RunState, Setup, Value, Widget};
 use crate::app::pacing::SPEEDS;
-use crate::sim::Scene;
+use crate::sim::{Grid, Scene};
 
 impl Demo {
     /// The value `id`'s widget shows: [`Value::On`] for a checkbox,
@@ -25,8 +25,9 @@ impl Demo {
     /// ([`Demo::enabled`]), such as Damping without inertia.
     pub fn value(&self, id: Id) -> Option<Value> {
         if let Some(field) = control(id).model {
-            // Enabled exactly when it reads a value, unless stopped.
-            return (self.state != RunState::Stopped)
+            // Enabled exactly when it reads a value, unless stopped or
+            // not shown.
+            return (self.state != RunState::Stopped && self.shown(id))
                 .then(|| (field.get)(&self.sim.model()))
                 .flatten();
         }
@@ -40,6 +41,7 @@ impl Demo {
             Id::Shade => Value::On(self.shade),
             Id::Springs => Value::On(self.springs),
             Id::Compare => Value::On(self.compare()),
+            Id::Grid => Value::Number(self.grid.get() as f64),
             _ => return None,
         })
     }
@@ -53,6 +55,9 @@ impl Demo {
         if self.state == RunState::Stopped {
             return id == Id::Restart;
         }
+        if !self.shown(id) {
+            return false;
+        }
         if let Some(field) = control(id).model {
             return (field.get)(&self.sim.model()).is_some();
         }
@@ -61,6 +66,14 @@ impl Demo {
             Id::Speed => self.speed().is_some(),
             _ => true,
         }
+    }
+
+    /// Whether the panels show `id`'s control: whether it means anything
+    /// under the model running ([`controls::applies`]): a solver's own
+    /// settings under that solver, the article's what-ifs under the
+    /// article's.
+    pub fn shown(&self, id: Id) -> bool {
+        controls::applies(id, &self.sim.model())
     }
 
     /// Set `id`'s widget to `value` at `now`, making the change its key or
@@ -113,6 +126,13 @@ impl Demo {
             (Id::Speed, Value::Choice(k)) => match SPEEDS.get(k) {
                 Some(&rate) => self.pacer.set_rate(rate, now),
                 None => return,
+            },
+            (Id::Grid, Value::Number(v)) => match Grid::new(v as usize) {
+                Ok(grid) if grid != self.grid => {
+                    self.grid = grid;
+                    self.restart(now);
+                }
+                _ => return,
             },
             (Id::Scene, Value::Choice(k)) => match Scene::ALL.get(k) {
                 Some(&to) if to != self.scene => self.start_scene(to, now),
@@ -168,6 +188,7 @@ impl Demo {
                 shade: self.shade,
                 springs: self.springs,
                 compare: self.compare(),
+                grid: self.grid,
             },
         )
     }

@@ -23,7 +23,7 @@ use super::pointer::Button;
 use super::pointer::Drags;
 use super::pointer::Orbit;
 use crate::render::Camera;
-use crate::sim::{InstructionSet, InstructionSetError, Model, Scene, Simulation};
+use crate::sim::{Grid, InstructionSet, InstructionSetError, Model, Scene, Simulation};
 
 /// How the steps keep time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,8 @@ pub struct Demo {
     sim: Simulation,
     /// The scene: where a (re)start begins.
     scene: Scene,
+    /// Points a side of the scene's start.
+    grid: Grid,
     /// Whether the picture is shaded.
     shade: bool,
     /// Whether the picture is the springs view.
@@ -107,6 +109,7 @@ impl Demo {
             clock,
             sim: Simulation::resume_with(scene.start_cloth(), 0, model),
             scene,
+            grid: Grid::ORIGINAL,
             shade,
             springs: false,
             original: None,
@@ -117,6 +120,25 @@ impl Demo {
             notice: None,
             physics: Duration::ZERO,
         }
+    }
+
+    /// As it was, on an `grid x grid` sheet (`--grid`), from its scene's
+    /// start at step 0.
+    pub fn with_grid(mut self, grid: Grid) -> Self {
+        self.grid = grid;
+        let model = self.sim.model();
+        self.sim.restart(self.start_cloth(), 0, model);
+        self
+    }
+
+    /// The cloth a (re)start begins from: the scene's start on the grid.
+    fn start_cloth(&self) -> crate::sim::Cloth {
+        self.scene.start_cloth_on(self.grid.get())
+    }
+
+    /// Points a side of the sheet.
+    pub fn grid(&self) -> Grid {
+        self.grid
     }
 
     /// As it was, drawn in the springs view (`--springs`) or not.
@@ -157,7 +179,7 @@ impl Demo {
             let _ = original.set_instruction_set(self.sim.instruction_set());
             self.original = Some(original);
             let model = self.sim.model();
-            self.sim.restart(self.scene.start_cloth(), 0, model);
+            self.sim.restart(self.start_cloth(), 0, model);
             self.drags.forget_grab();
         } else {
             self.original = None;

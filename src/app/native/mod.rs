@@ -153,6 +153,7 @@ impl App {
             options.model,
             options.shade,
         )
+        .with_grid(options.grid)
         .with_springs(options.springs)
         .with_compare(options.compare);
         App {

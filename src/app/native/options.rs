@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::sim::{InstructionSet, Model, Scene};
+use crate::sim::{Grid, InstructionSet, Model, Scene};
 
 /// How the window runs.
 #[derive(Debug, Default)]
@@ -27,6 +27,8 @@ pub struct Options {
     /// Whether the picture compares the original with the choices
     /// (`--compare`).
     pub compare: bool,
+    /// Points a side (`--grid`).
+    pub grid: Grid,
     /// The instruction set the physics runs on; `None`: the fastest this
     /// CPU has.
     pub instruction_set: Option<InstructionSet>,

@@ -58,6 +58,7 @@ fn main() -> ExitCode {
             shade: setup.shade,
             springs: setup.springs,
             compare: setup.compare,
+            grid: setup.grid,
             instruction_set: env.instruction_set,
             save: Some(save::saver()),
         };

@@ -8,6 +8,7 @@
 mod features;
 mod forces;
 mod run;
+mod solvers;
 mod view;
 mod what_ifs;
 
@@ -20,7 +21,7 @@ pub use run::SPEED_NAMES;
 /// their total: a wrong count fails to compile), each row at its
 /// [`Id`](super::Id)'s place (a row out of place fails to compile), so
 /// [`control`](super::control) finds a row by its id at once.
-const fn join<const N: usize>(parts: [&[Control]; 6]) -> [Control; N] {
+const fn join<const N: usize>(parts: [&[Control]; 8]) -> [Control; N] {
     let mut out = [parts[0][0]; N];
     let (mut k, mut p) = (0, 0);
     while p < parts.len() {
@@ -47,6 +48,8 @@ const fn join<const N: usize>(parts: [&[Control]; 6]) -> [Control; N] {
 pub const CONTROLS: &[Control] = &join::<
     {
         run::ROWS.len()
+            + what_ifs::SCENE.len()
+            + solvers::ROWS.len()
             + what_ifs::ROWS.len()
             + forces::ROWS.len()
             + features::ROWS.len()
@@ -55,6 +58,8 @@ pub const CONTROLS: &[Control] = &join::<
     },
 >([
     run::ROWS,
+    what_ifs::SCENE,
+    solvers::ROWS,
     what_ifs::ROWS,
     forces::ROWS,
     features::ROWS,

@@ -24,9 +24,8 @@ pub(super) fn differs<T: PartialEq + ToString>(own: T, now: T) -> Option<String>
     (now != own).then(|| now.to_string())
 }
 
-/// The rows, in order.
-pub(super) const ROWS: &[Control] = &[
-    Control {
+/// The scene's row, first of the Model section.
+pub(super) const SCENE: &[Control] = &[Control {
         id: Id::Scene,
         section: Section::Model,
         label: "Scene",
@@ -59,7 +58,10 @@ pub(super) const ROWS: &[Control] = &[
         }],
         hint: "The original drape over five spheres, or a curtain, a flag or a slow drape, each from its start.",
         model: None,
-    },
+    }];
+
+/// The article's what-ifs, in order.
+pub(super) const ROWS: &[Control] = &[
     Control {
         id: Id::Passes,
         section: Section::Model,

@@ -45,7 +45,10 @@ pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static st
     for section in Section::ALL {
         ui.separator();
         ui.strong(section.heading());
-        for c in CONTROLS.iter().filter(|c| c.section == section) {
+        for c in CONTROLS
+            .iter()
+            .filter(|c| c.section == section && view.demo.shown(c.id))
+        {
             let response = control(ui, c, view.demo, &mut requests);
             rects.push((c.label, response.rect));
             let hover = c.hover_text();

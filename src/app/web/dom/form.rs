@@ -33,6 +33,9 @@ pub(super) struct Field {
     pub(super) element: Element,
     /// A slider's `<output>`.
     output: Option<Element>,
+    /// The row it sits in, hidden while the control means nothing under
+    /// the model running ([`Demo::shown`]).
+    row: Option<Element>,
 }
 
 /// The page's controls, built from [`CONTROLS`].
@@ -92,9 +95,10 @@ impl Form {
             legend.set_text_content(Some(section.heading()));
             set.append_child(&legend)?;
             for control in CONTROLS.iter().filter(|c| c.section == section) {
-                let field = Self::field(document, control)?;
+                let mut field = Self::field(document, control)?;
                 let row = Self::row(document, &field)?;
                 set.append_child(&row)?;
+                field.row = Some(row);
                 fields.push(field);
             }
             container.append_child(&set)?;
@@ -149,6 +153,7 @@ impl Form {
             control,
             element,
             output,
+            row: None,
         })
     }
 
@@ -200,6 +205,9 @@ impl Form {
             let id = field.control.id;
             let on = demo.enabled(id);
             let _ = field.element.toggle_attribute_with_force("disabled", !on);
+            if let Some(row) = &field.row {
+                let _ = row.toggle_attribute_with_force("hidden", !demo.shown(id));
+            }
             match (demo.value(id), field.control.widget) {
                 (Some(Value::On(b)), _) => {
                     if let Some(input) = field.element.dyn_ref::<HtmlInputElement>() {

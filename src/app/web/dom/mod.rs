@@ -196,6 +196,7 @@ pub fn start(
         setup.model,
         setup.shade,
     )
+    .with_grid(setup.grid)
     .with_springs(setup.springs)
     .with_compare(setup.compare);
     let page = Rc::new(RefCell::new(Page::new(

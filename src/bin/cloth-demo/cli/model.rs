@@ -62,7 +62,7 @@ impl Args for ModelArgs {
     /// The what-ifs' flags, then the other programs', each group in the
     /// table's order.
     fn augment_args(cmd: Command) -> Command {
-        [Heading::WhatIf, Heading::Other]
+        [Heading::WhatIf, Heading::Other, Heading::Solver]
             .into_iter()
             .flat_map(|heading| flags().filter(move |f| f.heading == heading))
             .fold(cmd, |cmd, f| cmd.arg(arg(f)))
@@ -112,9 +112,17 @@ impl ModelArgs {
         self.choices.scene()
     }
 
-    /// The cloth a run starts from without `--from`: the scene's.
+    /// The cloth a run starts from without `--from`: the scene's, on the
+    /// grid chosen.
     pub fn start_cloth(&self) -> Cloth {
-        self.scene().start_cloth()
+        self.scene().start_cloth_on(self.setup().grid.get())
+    }
+
+    /// The grid given with `--grid`, if it was.
+    pub fn grid_given(&self) -> Option<usize> {
+        self.choices
+            .value("grid")
+            .map(|_| self.setup().grid.get())
     }
 
     /// Whether the picture is drawn shaded (`--shade`, `--flat`, or the

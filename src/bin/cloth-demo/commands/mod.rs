@@ -125,7 +125,12 @@ fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, 
                 let why = crate::output::reason(&e);
                 Failure::Run(format!("cannot read {}: {why}", path.display()))
             })?;
-            let state = state_file::parse_state(&bytes, GRID)
+            // The file's own grid, unless --grid says which it must be.
+            let n = model
+                .grid_given()
+                .or_else(|| state_file::grid_of(&bytes))
+                .unwrap_or(GRID);
+            let state = state_file::parse_state(&bytes, n)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
             Ok(Simulation::resume_state(state, start.step(), model.model()))
         }
