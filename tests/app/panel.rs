@@ -13,7 +13,7 @@ use cloth_demo::app::demo::{Clock, Demo};
 use cloth_demo::app::input::KeyPress;
 use cloth_demo::app::keys::{self, OTHER_KEYS};
 use cloth_demo::app::pacing::Mode;
-use cloth_demo::sim::{Model, Scene};
+use cloth_demo::sim::{Model, Scene, Solver};
 
 /// What a demo shows and runs by: enough to tell two apart after a
 /// change.
@@ -153,6 +153,18 @@ fn needs(id: Id) -> Option<Id> {
     }
 }
 
+/// Switch `d` to the solver under which `id`'s control is shown (a
+/// solver's own settings show only under it).
+fn show(d: &mut Demo, id: Id, t0: Instant) {
+    for k in 0..Solver::ALL.len() {
+        if d.shown(id) {
+            return;
+        }
+        d.set(Id::Solver, Value::Choice(k), t0);
+    }
+    assert!(d.shown(id), "{id:?} is shown under no solver");
+}
+
 #[test]
 fn each_control_with_a_flag_makes_the_flags_demo() {
     let t0 = Instant::now();
@@ -162,6 +174,7 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
         if let Some(first) = needs(c.id) {
             d.set(first, Value::On(true), t0);
         }
+        show(&mut d, c.id, t0);
         let value = other_value(c, &d);
         d.set(c.id, value, t0);
         let query = d.choices().query();
@@ -188,6 +201,7 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
             choices.model(),
             choices.shade(),
         )
+        .with_grid(choices.setup().grid)
         .with_springs(choices.springs())
         .with_compare(choices.compare());
         assert_eq!(
@@ -313,7 +327,8 @@ fn every_row_agrees_with_each_place_made_from_it() {
                 assert_eq!(page.value(f.name), Some("1"), "?{query}");
             }
         }
-        let d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+        let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+        show(&mut d, c.id, Instant::now());
         match c.widget {
             Widget::Button => assert_eq!(d.value(c.id), None, "{:?}", c.id),
             _ if matches!(

@@ -254,7 +254,7 @@ mod tests {
         }
         let e = query("sceen=flag").unwrap_err();
         assert!(
-            e.starts_with("unknown ?sceen=flag: the page takes steps, webgl and scene, passes"),
+            e.starts_with("unknown ?sceen=flag: the page takes steps, webgl and scene, grid, solver, ks"),
             "{e}"
         );
     }

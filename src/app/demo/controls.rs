@@ -210,7 +210,7 @@ mod tests {
             let off = matches!(
                 c.id,
                 Id::Damping | Id::Thickness | Id::TearFactor | Id::Speed
-            );
+            ) || !demo.shown(c.id);
             assert_eq!(demo.value(c.id).is_none(), button || off, "{:?}", c.id);
         }
         demo.set(Id::Passes, Value::Number(5.4), now);
