@@ -1,5 +1,6 @@
-//! Compare mode's split picture: the original on the left half, the model
-//! and scene chosen on the right, each half a viewport of its own (its own
+//! Compare mode's split picture: the original (or the side chosen with
+//! `--compare-with`) on the left half, the model and scene chosen on the
+//! right, each half a viewport of its own (its own
 //! aspect, the same camera), and each half's label, saying what it shows.
 //!
 //! The window, the page and the headless commands all lay the halves out,
@@ -9,11 +10,22 @@
 
 #![forbid(unsafe_code)]
 
+use super::controls::Side;
 use crate::render::{Camera, Renderer, Viewport};
 use crate::sim::{Model, Scene, Simulation};
 
-/// The left half's label: it always shows the original.
+/// The left half's label when it shows the original.
 pub const LEFT_LABEL: &str = "original";
+
+/// The left half's label: [`LEFT_LABEL`] for the original, else what its
+/// side is, as [`right_label`] words it.
+pub fn left_label(left: &Side) -> String {
+    if *left == Side::ORIGINAL {
+        LEFT_LABEL.to_string()
+    } else {
+        right_label(left.scene, &left.model)
+    }
+}
 
 /// The right half's label when nothing differs from the original (the
 /// original's scene under its model): the two halves are the same.
@@ -122,9 +134,11 @@ pub fn label_band(height: u32) -> u32 {
 }
 
 /// The two labels of a `width x height` drawing area split by [`split`],
-/// left then right: [`LEFT_LABEL`] and [`right_label`] of `scene` and
-/// `model`, each at its half's top-left corner, [`Label::margin`] in.
-pub fn labels(scene: Scene, model: &Model, width: u32, height: u32) -> [Label; 2] {
+/// left then right: [`left_label`] of `left` and [`right_label`] of
+/// `scene` and `model`, each at its half's top-left corner,
+/// [`Label::margin`] in.
+pub fn labels(left: &Side, scene: Scene, model: &Model, width: u32, height: u32) -> [Label; 2] {
+    let left_side = left;
     let Split { left, right } = split(width, height);
     let size = label_size(height);
     let place = |text: String, half: Viewport| Label {
@@ -134,7 +148,7 @@ pub fn labels(scene: Scene, model: &Model, width: u32, height: u32) -> [Label; 2
         size,
     };
     [
-        place(LEFT_LABEL.to_string(), left),
+        place(left_label(left_side), left),
         place(right_label(scene, model), right),
     ]
 }
@@ -197,7 +211,7 @@ mod tests {
 
     #[test]
     fn labels_sit_in_their_halves_corners() {
-        let [left, right] = labels(Scene::Original, &Model::ORIGINAL, 792, 573);
+        let [left, right] = labels(&Side::ORIGINAL, Scene::Original, &Model::ORIGINAL, 792, 573);
         assert_eq!(left.text, LEFT_LABEL);
         assert_eq!(right.text, SAME_LABEL);
         assert_eq!(left.size, 18.0);

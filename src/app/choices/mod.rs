@@ -254,7 +254,9 @@ mod tests {
         }
         let e = query("sceen=flag").unwrap_err();
         assert!(
-            e.starts_with("unknown ?sceen=flag: the page takes steps, webgl and scene, grid, solver, ks"),
+            e.starts_with(
+                "unknown ?sceen=flag: the page takes steps, webgl and scene, grid, solver, ks"
+            ),
             "{e}"
         );
     }

@@ -12,6 +12,103 @@
 
 use crate::sim::{Grid, Model, ModelError, Scene};
 
+/// A scene under a model: what one half of compare mode shows.
+/// `Side::default()` is [`Side::ORIGINAL`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Side {
+    /// The scene whose start it runs from.
+    pub scene: Scene,
+    /// The model it runs.
+    pub model: Model,
+}
+
+impl Side {
+    /// The original: its scene under its model (compare mode's left half
+    /// unless `--compare-with` says otherwise).
+    pub const ORIGINAL: Side = Side {
+        scene: Scene::Original,
+        model: Model::ORIGINAL,
+    };
+
+    /// The side a `--compare-with` value describes: the flags' names as
+    /// the page's query has them, `name=value` (a switch `name` or
+    /// `name=1`), joined by `;`: `solver=article`,
+    /// `scene=curtain;solver=xpbd;fabric=silk`. The scene is the original
+    /// unless given; the other flags change its own model, in the table's
+    /// order, as on the command line. Only the model's flags and the scene
+    /// count (not the look, the grid or compare mode).
+    ///
+    /// # Errors
+    /// [`ModelError::Amount`] naming a pair that is no flag of the model,
+    /// or is given twice; the flag's own error for a bad value.
+    pub fn parse(text: &str) -> Result<Side, ModelError> {
+        let mut given: Vec<(&'static Flag, &str)> = Vec::new();
+        for pair in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, "1"));
+            let flag = model_flags()
+                .find(|f| f.name == name && f.name != "grid")
+                .ok_or_else(|| {
+                    ModelError::Amount(format!(
+                        "{name:?} is not a flag of the model (the compared side takes scene=NAME and the model's flags, name=value joined by ;)"
+                    ))
+                })?;
+            if given.iter().any(|(f, _)| f.name == flag.name) {
+                return Err(ModelError::Amount(format!(
+                    "{name} is given twice in the compared side"
+                )));
+            }
+            given.push((flag, value));
+        }
+        let scene = match given.iter().find(|(f, _)| matches!(f.act, Act::Scene)) {
+            Some((_, v)) => v.parse()?,
+            None => Scene::Original,
+        };
+        let mut setup = Setup::of_scene(scene);
+        for f in model_flags() {
+            if let (Some((_, v)), Act::Set(set)) =
+                (given.iter().find(|(g, _)| g.name == f.name), f.act)
+            {
+                set(&mut setup, v)?;
+            }
+        }
+        Ok(Side {
+            scene,
+            model: setup.model,
+        })
+    }
+
+    /// The `--compare-with` value that [`Side::parse`] reads back as this
+    /// side: the scene unless the original, then the fewest flags that
+    /// turn its own model into this one (`""` for the original).
+    pub fn text(&self) -> String {
+        let own = Setup::of_scene(self.scene);
+        let now = Setup {
+            model: self.model,
+            ..own
+        };
+        let mut pairs = Vec::new();
+        for f in model_flags() {
+            let value = match f.act {
+                Act::Scene => (self.scene != Scene::Original).then(|| self.scene.to_string()),
+                Act::Set(_) => (f.back)(&own, &now),
+            };
+            if let Some(value) = value {
+                pairs.push(format!("{}={value}", f.name));
+            }
+        }
+        pairs.join(";")
+    }
+}
+
+/// The flags of the Model section's rows, in the table's order: the
+/// scene, the grid and the model's (not the view's).
+fn model_flags() -> impl Iterator<Item = &'static Flag> {
+    super::CONTROLS
+        .iter()
+        .filter(|c| c.section == super::Section::Model)
+        .flat_map(|c| c.flags.iter())
+}
+
 /// How a run starts, as the flags describe it: the model, and the look.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Setup {
@@ -25,6 +122,9 @@ pub struct Setup {
     pub compare: bool,
     /// Points a side.
     pub grid: Grid,
+    /// In compare mode, what the left half shows: the original unless
+    /// `--compare-with` says otherwise.
+    pub left: Side,
 }
 
 impl Setup {
@@ -37,6 +137,7 @@ impl Setup {
             springs: false,
             compare: false,
             grid: Grid::ORIGINAL,
+            left: Side::ORIGINAL,
         }
     }
 }
@@ -118,6 +219,7 @@ impl Heading {
             Heading::Solver => {
                 "Grid and solver (the sheet's resolution, and the other cloth programs' solvers with their settings)"
             }
+
         }
     }
 }

@@ -91,6 +91,8 @@ pub enum Id {
     Springs,
     /// Compare mode.
     Compare,
+    /// What compare mode's left half shows.
+    CompareWith,
     /// One notch nearer.
     ZoomIn,
     /// One notch farther.

@@ -7,7 +7,7 @@
 use web_time::Instant;
 
 use super::{Clock, Demo, Notice, NOTICE_FOR, UNCAPPED_SPEED};
-use crate::app::controls::{Action, RunState};
+use crate::app::controls::{Action, RunState, Side};
 use crate::app::pacing::{self, Mode, Pacer};
 use crate::sim::{Model, Scene};
 
@@ -108,7 +108,8 @@ impl Demo {
         let model = self.sim.model();
         self.sim.restart(self.start_cloth(), 0, model);
         if let Some(original) = &mut self.original {
-            original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
+            let left = self.left;
+            original.restart(left.scene.start_cloth_on(self.grid.get()), 0, left.model);
         }
         self.drags.forget_grab();
         self.pacer.restart(now);
@@ -137,9 +138,24 @@ impl Demo {
         model.xpbd = now_model.xpbd;
         let mut sim = std::mem::take(&mut self.sim);
         sim.restart(scene.start_cloth_on(self.grid.get()), 0, model);
+        // A left half other than the original follows the scene, under
+        // its own solver.
+        let left = if self.left == Side::ORIGINAL {
+            Side::ORIGINAL
+        } else {
+            let mut left_model = scene.model();
+            left_model.solver = self.left.model.solver;
+            left_model.mass_spring = self.left.model.mass_spring;
+            left_model.relaxation = self.left.model.relaxation;
+            left_model.xpbd = self.left.model.xpbd;
+            Side {
+                scene,
+                model: left_model,
+            }
+        };
         let mut original = self.original.take();
         if let Some(original) = &mut original {
-            original.restart(Scene::Original.start_cloth(), 0, Model::ORIGINAL);
+            original.restart(left.scene.start_cloth_on(self.grid.get()), 0, left.model);
         }
         *self = Demo {
             original,
@@ -149,6 +165,7 @@ impl Demo {
             drags: self.drags.unturned(),
             springs: self.springs,
             grid: self.grid,
+            left,
             ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }

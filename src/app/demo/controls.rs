@@ -14,9 +14,9 @@ use super::Demo;
 use crate::app::choices::Choices;
 #[cfg(doc)]
 use crate::app::controls::Action;
-use crate::app::controls::{self, choice_of, control, Id, RunState, Setup, Value, Widget};
+use crate::app::controls::{self, choice_of, control, Id, RunState, Setup, Side, Value, Widget};
 use crate::app::pacing::SPEEDS;
-use crate::sim::{Grid, Scene};
+use crate::sim::{Grid, Scene, Solver};
 
 impl Demo {
     /// The value `id`'s widget shows: [`Value::On`] for a checkbox,
@@ -42,6 +42,11 @@ impl Demo {
             Id::Springs => Value::On(self.springs),
             Id::Compare => Value::On(self.compare()),
             Id::Grid => Value::Number(self.grid.get() as f64),
+            Id::CompareWith => Value::Choice(if self.left == Side::ORIGINAL {
+                0
+            } else {
+                1 + choice_of(&Solver::ALL, &self.left.model.solver)
+            }),
             _ => return None,
         })
     }
@@ -127,6 +132,25 @@ impl Demo {
                 Some(&rate) => self.pacer.set_rate(rate, now),
                 None => return,
             },
+            (Id::CompareWith, Value::Choice(k)) => {
+                let left = match k.checked_sub(1).and_then(|k| Solver::ALL.get(k)) {
+                    None => Side::ORIGINAL,
+                    Some(&solver) => {
+                        let mut model = self.sim.model();
+                        model.solver = solver;
+                        Side {
+                            scene: self.scene,
+                            model,
+                        }
+                    }
+                };
+                self.set_left(left);
+                if !self.compare() {
+                    self.set_compare(true);
+                }
+                self.pacer.restart(now);
+                self.started = true;
+            }
             (Id::Grid, Value::Number(v)) => match Grid::new(v as usize) {
                 Ok(grid) if grid != self.grid => {
                     self.grid = grid;
@@ -189,6 +213,7 @@ impl Demo {
                 springs: self.springs,
                 compare: self.compare(),
                 grid: self.grid,
+                left: self.left,
             },
         )
     }

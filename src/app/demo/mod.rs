@@ -17,7 +17,7 @@ use web_time::{Duration, Instant};
 
 #[cfg(doc)]
 use super::controls::Action;
-use super::controls::RunState;
+use super::controls::{RunState, Side};
 use super::pacing::{Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
 use super::pointer::Button;
 use super::pointer::Drags;
@@ -73,9 +73,11 @@ pub struct Demo {
     shade: bool,
     /// Whether the picture is the springs view.
     springs: bool,
-    /// In compare mode, the original (its scene and model) stepping beside
-    /// `sim` from the same step 0: the left half of the picture.
+    /// In compare mode, the left half's side (the original unless chosen
+    /// otherwise) stepping beside `sim` from the same step 0.
     original: Option<Simulation>,
+    /// What compare mode's left half shows.
+    left: Side,
     /// The view, and the pointer's drags on it and on the cloth.
     drags: Drags,
     pacer: Pacer,
@@ -113,6 +115,7 @@ impl Demo {
             shade,
             springs: false,
             original: None,
+            left: Side::ORIGINAL,
             drags: Drags::new(),
             pacer: Pacer::new(mode),
             started: false,
@@ -128,6 +131,9 @@ impl Demo {
         self.grid = grid;
         let model = self.sim.model();
         self.sim.restart(self.start_cloth(), 0, model);
+        if self.original.is_some() {
+            self.original = Some(self.left_simulation());
+        }
         self
     }
 
@@ -159,11 +165,48 @@ impl Demo {
         self.original.is_some()
     }
 
-    /// In compare mode, the original: [`Scene::Original`] under
-    /// [`Model::ORIGINAL`], at the same step as [`Demo::sim`] and run the
-    /// same steps; `None` out of it.
+    /// In compare mode, the left half: [`Demo::left`]'s scene under its
+    /// model (the original unless chosen otherwise), at the same step as
+    /// [`Demo::sim`] and run the same steps; `None` out of it.
     pub fn original(&self) -> Option<&Simulation> {
         self.original.as_ref()
+    }
+
+    /// What compare mode's left half shows: [`Side::ORIGINAL`] unless
+    /// `--compare-with` or the Left half select chose another.
+    pub fn left(&self) -> Side {
+        self.left
+    }
+
+    /// As it was, with `left` on compare mode's left half (`--compare-with`);
+    /// in compare mode the halves start again from step 0.
+    pub fn with_left(mut self, left: Side) -> Self {
+        self.set_left(left);
+        self
+    }
+
+    /// Show `left` on compare mode's left half; in compare mode both start
+    /// again from step 0.
+    fn set_left(&mut self, left: Side) {
+        if left == self.left {
+            return;
+        }
+        self.left = left;
+        if self.compare() {
+            self.set_compare(false);
+            self.set_compare(true);
+        }
+    }
+
+    /// A new simulation of the left half's side, at step 0 on the grid.
+    fn left_simulation(&self) -> Simulation {
+        let mut left = Simulation::resume_with(
+            self.left.scene.start_cloth_on(self.grid.get()),
+            0,
+            self.left.model,
+        );
+        let _ = left.set_instruction_set(self.sim.instruction_set());
+        left
     }
 
     /// Compare mode on or off. On, both the original and the demo start
@@ -175,9 +218,7 @@ impl Demo {
             return;
         }
         if compare {
-            let mut original = Scene::Original.simulation();
-            let _ = original.set_instruction_set(self.sim.instruction_set());
-            self.original = Some(original);
+            self.original = Some(self.left_simulation());
             let model = self.sim.model();
             self.sim.restart(self.start_cloth(), 0, model);
             self.drags.forget_grab();

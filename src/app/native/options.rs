@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::app::controls::Side;
 use crate::sim::{Grid, InstructionSet, Model, Scene};
 
 /// How the window runs.
@@ -29,6 +30,9 @@ pub struct Options {
     pub compare: bool,
     /// Points a side (`--grid`).
     pub grid: Grid,
+    /// Compare mode's left half (`--compare-with`; the original by
+    /// default).
+    pub left: Side,
     /// The instruction set the physics runs on; `None`: the fastest this
     /// CPU has.
     pub instruction_set: Option<InstructionSet>,

@@ -59,6 +59,7 @@ fn main() -> ExitCode {
             springs: setup.springs,
             compare: setup.compare,
             grid: setup.grid,
+            left: setup.left,
             instruction_set: env.instruction_set,
             save: Some(save::saver()),
         };

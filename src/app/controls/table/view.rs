@@ -5,7 +5,7 @@
 
 use super::what_ifs::switch;
 use crate::app::controls::action::Action;
-use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
+use crate::app::controls::flag::{Act, CliText, Flag, Heading, Side, Takes};
 use crate::app::controls::id::Id;
 use crate::app::controls::kinds::{letter, Binding, Control, FlagNote, Section, Widget};
 use crate::app::input::Key;
@@ -24,6 +24,31 @@ const FLAT: Flag = Flag {
         Ok(())
     }),
     back: |own, now| switch(!own.shade, !now.shade),
+};
+
+/// The Left half select's choices: the original, or the scene chosen
+/// under each solver.
+pub const LEFT_NAMES: [&str; 5] = ["original", "article", "mass-spring", "relaxation", "xpbd"];
+
+/// `--compare-with`.
+const COMPARE_WITH: Flag = Flag {
+    name: "compare-with",
+    takes: Takes::Value {
+        name: "FLAGS",
+        default: None,
+        hyphen: false,
+    },
+    heading: Heading::Other,
+    help: CliText::new("Compare mode with this on the left instead of the original: a scene and model as the page's query names them, joined by ; (solver=article, or scene=curtain;solver=xpbd;fabric=silk)."),
+    more: CliText::new("Implies --compare. Both halves run the same steps from step 0 on the same grid, and a scripted grab (--grab) pulls both. The left half's label says what it is."),
+    expects: CliText::new("a scene and the model's flags, name=value joined by ; (solver=article)"),
+    conflicts: None,
+    act: Act::Set(|s, v| {
+        s.left = Side::parse(v)?;
+        s.compare = true;
+        Ok(())
+    }),
+    back: |own, now| (now.compare && now.left != own.left).then(|| now.left.text()),
 };
 
 /// The View section's rows, in order.
@@ -47,9 +72,9 @@ pub(super) const ROWS: &[Control] = &[
                 takes: Takes::Switch,
                 heading: Heading::Other,
                 help: CliText::new("Shade the picture: two-sided diffuse light from a fixed lamp, each \
-                       triangle's colour scaled by how squarely it faces the light (flat per \
-                       face), floor and spheres too. Drawing only: `simulate` takes it and draws \
-                       nothing."),
+ triangle's colour scaled by how squarely it faces the light (flat per \
+ face), floor and spheres too. Drawing only: `simulate` takes it and draws \
+ nothing."),
                 more: CliText::NONE,
                 expects: CliText::new(""),
                 conflicts: Some(&FLAT),
@@ -82,8 +107,8 @@ pub(super) const ROWS: &[Control] = &[
             takes: Takes::Switch,
             heading: Heading::Other,
             help: CliText::new("The springs view: each spring a line coloured by its strain (blue squashed, \
-                   white at rest, red stretched, full at 20 % either way) over the scene dimmed. \
-                   Drawing only: `simulate` takes it and draws nothing."),
+ white at rest, red stretched, full at 20 % either way) over the scene dimmed. \
+ Drawing only: `simulate` takes it and draws nothing."),
             more: CliText::NONE,
             expects: CliText::new(""),
             conflicts: None,
@@ -109,14 +134,15 @@ pub(super) const ROWS: &[Control] = &[
             what: "compare on / off: the original on the left, the model and scene chosen on the right, both from step 0",
             flag: FlagNote::Flag,
         }],
-        flags: &[Flag {
+        flags: &[
+            Flag {
             name: "compare",
             takes: Takes::Switch,
             heading: Heading::Other,
             help: CliText::new("Compare with the original: the picture split in two, the original (its scene \
-                   and model) on the left and the scene and model chosen on the right, both from \
-                   step 0 on the same camera, each half labelled with what differs. Drawing \
-                   only: `simulate` takes it and draws nothing."),
+ and model) on the left and the scene and model chosen on the right, both from \
+ step 0 on the same camera, each half labelled with what differs. Drawing \
+ only: `simulate` takes it and draws nothing."),
             more: CliText::NONE,
             expects: CliText::new(""),
             conflicts: None,
@@ -125,8 +151,20 @@ pub(super) const ROWS: &[Control] = &[
                 Ok(())
             }),
             back: |own, now| switch(own.compare, now.compare),
-        }],
+        },
+            COMPARE_WITH,
+        ],
         hint: "The original on the left, the model and scene chosen on the right, both from step 0 on one camera.",
+        model: None,
+    },
+    Control {
+        id: Id::CompareWith,
+        section: Section::View,
+        label: "Left half",
+        widget: Widget::Select(&LEFT_NAMES),
+        keys: &[],
+        flags: &[],
+        hint: "What compare mode shows on the left: the original, or the scene chosen under one of the solvers (the right half keeps the model chosen).",
         model: None,
     },
     Control {

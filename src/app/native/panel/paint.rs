@@ -38,7 +38,7 @@ impl Panel {
         }
         if let Some(painter) = &mut self.labels {
             let model = demo.sim().model();
-            let labels = compare::labels(demo.scene(), &model, size[0], size[1]);
+            let labels = compare::labels(&demo.left(), demo.scene(), &model, size[0], size[1]);
             painter.paint(&labels, size[0], size[1]);
         }
     }

@@ -64,7 +64,13 @@ impl CompareLabels {
             f64::from(canvas.offset_left()),
             f64::from(canvas.offset_top()),
         );
-        let labels = compare::labels(demo.scene(), &demo.sim().model(), width, height);
+        let labels = compare::labels(
+            &demo.left(),
+            demo.scene(),
+            &demo.sim().model(),
+            width,
+            height,
+        );
         let now = labels.map(|label| {
             let style = format!(
                 "left: {:.1}px; top: {:.1}px; max-width: {:.1}px",

@@ -120,9 +120,7 @@ impl ModelArgs {
 
     /// The grid given with `--grid`, if it was.
     pub fn grid_given(&self) -> Option<usize> {
-        self.choices
-            .value("grid")
-            .map(|_| self.setup().grid.get())
+        self.choices.value("grid").map(|_| self.setup().grid.get())
     }
 
     /// Whether the picture is drawn shaded (`--shade`, `--flat`, or the

@@ -45,7 +45,14 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let bar = progress::bar(frames * args.every);
     let t0 = Instant::now();
     let compare = if args.model.compare() {
-        let started = Compare::new(sim.steps(), &sim, args.model.scene()).map_err(|stop| {
+        let started = Compare::new(
+            sim.steps(),
+            &sim,
+            args.model.scene(),
+            args.model.setup().left,
+            args.grab.grab(),
+        )
+        .map_err(|stop| {
             Failure::stopped(
                 stop,
                 "record stopped running the original".into(),

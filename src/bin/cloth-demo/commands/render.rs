@@ -90,7 +90,14 @@ fn draw_compare(
     out: &Output,
 ) -> Result<Image, Failure> {
     let (width, height) = (args.view.size.width, args.view.size.height);
-    let mut compare = Compare::new(sim.steps(), sim, args.model.scene()).map_err(|stop| {
+    let mut compare = Compare::new(
+        sim.steps(),
+        sim,
+        args.model.scene(),
+        args.model.setup().left,
+        args.grab.grab(),
+    )
+    .map_err(|stop| {
         Failure::stopped(
             stop,
             "render stopped running the original".into(),
