@@ -9,6 +9,8 @@
 //!   `simulate` and `render`, against the same run in this process;
 //! - `compare`: `--compare` on `render` and `record`, half by half
 //!   against the two runs drawn alone;
+//! - `solvers`: `--solver`, `--grid` and `--compare-with`, and their bad
+//!   values;
 //! - `hands`: `--tear` and the scripted grab (`--grab`) through
 //!   `simulate`, `render` and `record`, against the same hand on the
 //!   simulation in this process;
@@ -36,5 +38,6 @@ mod output;
 mod record;
 mod robustness;
 mod scenes;
+mod solvers;
 mod threads;
 mod what_ifs;

@@ -69,3 +69,26 @@ test('bit-exact in wasm: every wave call of waves.csv, the hard steps included',
   figures.waves = { rows: rows.length, hard_rows: hard };
   await close(page);
 });
+
+test('every solver in wasm: ?solver=NAME&steps=300 is solver_NAME_00300.csv to the bit', { timeout: 90_000 }, async () => {
+  for (const solver of ['mass-spring', 'relaxation', 'xpbd']) {
+    const page = await open(`?solver=${solver}&steps=300`);
+    const got = await page.evaluate(() => ({ steps: clothDemo.steps(), csv: clothDemo.stateCsv() }));
+    assert.equal(got.steps, 300, solver);
+    const want = fs.readFileSync(path.join(repo, `tests/data/solver_${solver}_00300.csv`), 'utf8');
+    assert.equal(got.csv, want, solver);
+    await close(page);
+  }
+});
+
+test('any grid in wasm: ?grid=N is simulate --grid N\'s state, under each solver', { timeout: 90_000 }, async () => {
+  for (const [grid, solver] of [[48, 'article'], [20, 'xpbd'], [64, 'relaxation'], [24, 'mass-spring']]) {
+    const query = `?grid=${grid}&solver=${solver}&steps=120`;
+    const page = await open(query);
+    const got = await page.evaluate(() => clothDemo.stateCsv());
+    const want = execFileSync(bin, ['simulate', '--grid', `${grid}`, '--solver', solver, '--steps', '120', '--csv', '-'], { encoding: 'utf8' });
+    assert.equal(got.trim().split('\n').length, grid * grid + 1, query);
+    assert.equal(got, want, query);
+    await close(page);
+  }
+});

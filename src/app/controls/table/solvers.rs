@@ -82,12 +82,12 @@ pub(super) const ROWS: &[Control] = &[
             name: "grid",
             takes: Takes::Value {
                 name: "N",
-                default: Some("32"),
+                default: None,
                 hyphen: false,
             },
             heading: Heading::Solver,
-            help: CliText::new("N x N points, 8 to 256: the sheet keeps its size and place, its points \
-                   3.1 / (N - 1) apart."),
+            help: CliText::new("N x N points, 8 to 256 (32, the original's, unless a state file given with \
+                   --from has another): the sheet keeps its size and place, its points 3.1 / (N - 1) apart."),
             more: CliText::new("Every solver takes any grid. The article's constants scale with the \
                  spacing so that a finer sheet behaves like the demo's 32 x 32; the default \
                  32 is the original, bit for bit. State files carry the grid in their \

@@ -126,10 +126,16 @@ fn start_simulation(start: &StartArgs, model: &ModelArgs) -> Result<Simulation, 
                 Failure::Run(format!("cannot read {}: {why}", path.display()))
             })?;
             // The file's own grid, unless --grid says which it must be.
-            let n = model
-                .grid_given()
-                .or_else(|| state_file::grid_of(&bytes))
-                .unwrap_or(GRID);
+            let own = state_file::grid_of(&bytes);
+            if let (Some(want), Some(got)) = (model.grid_given(), own) {
+                if want != got {
+                    return Err(Failure::Run(format!(
+                        "{}: a {got} x {got} state, not the {want} x {want} that --grid asks for",
+                        path.display()
+                    )));
+                }
+            }
+            let n = model.grid_given().or(own).unwrap_or(GRID);
             let state = state_file::parse_state(&bytes, n)
                 .map_err(|e| Failure::Run(format!("{}: {e}", path.display())))?;
             Ok(Simulation::resume_state(state, start.step(), model.model()))
