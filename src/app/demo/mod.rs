@@ -302,7 +302,8 @@ impl Demo {
     /// notice saying why the last key did nothing ([`UNCAPPED_SPEED`], for
     /// [`NOTICE_FOR`] or until the next action), the speed when it is not
     /// 60 steps a second (`30 steps/s`), the scene
-    /// when it is not the original (`curtain`), the model's
+    /// when it is not the original (`curtain`), the grid when it is not
+    /// 32 x 32 (`64 x 64`), the model's
     /// [`differences`](Model::differences) from the original (`bending
     /// springs`, `pinned top`), `shaded` when shaded and `springs view` in
     /// the springs view. Empty when
@@ -322,6 +323,9 @@ impl Demo {
         }
         if self.scene != Scene::Original {
             out.push(self.scene.to_string());
+        }
+        if self.grid != Grid::ORIGINAL {
+            out.push(format!("{0} x {0}", self.grid));
         }
         out.extend(self.sim.model().differences());
         if self.shade {
