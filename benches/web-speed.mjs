@@ -1,4 +1,4 @@
-// The page's step against the native program's, scene by scene, in the
+// The page's step against the native program's, scene by scene and solver by solver, in the
 // engine $WEB_ENGINE: microseconds a step of the SIMD128 and the scalar
 // wasm builds (the page's `benchSteps`, a fresh simulation apart from the
 // demo, the median of several rounds) beside `cloth-demo simulate
@@ -20,8 +20,20 @@ import { spawnSync } from 'node:child_process';
 import { ENGINE, bin, close, figures, open } from '../.ci/web/harness.mjs';
 
 /// Steps a round for each scene: some tens of milliseconds at least, as
-/// engines coarsen `performance.now()`.
-const SCENES = { original: 2000, curtain: 300, flag: 300, drape: 200 };
+/// engines coarsen `performance.now()`. The other solvers' runs are named
+/// by their flags (`benchSteps` takes them, `;` between; `simulate` the
+/// same as flags).
+const SCENES = {
+  original: 2000, curtain: 300, flag: 300, drape: 200,
+  'solver=xpbd': 300, 'solver=xpbd;grid=64': 100, 'scene=curtain;solver=xpbd;grid=64': 100,
+  'solver=mass-spring': 100, 'solver=relaxation': 300,
+};
+/// `simulate`'s arguments for a scene or run of SCENES.
+const args = (scene) => scene.includes('=')
+  ? scene.split(';').flatMap((p) => { const [n, v] = p.split('='); return [`--${n}`, v]; })
+  : ['--scene', scene];
+/// The page's query for a scene or run of SCENES.
+const query = (scene) => scene.includes('=') ? `?${scene.replaceAll(';', '&')}` : (scene === 'original' ? '' : `?scene=${scene}`);
 /// Rounds (and native runs) a figure is the median of.
 const ROUNDS = 5;
 /// The CPU throttling rate, and how long each scene runs under it, ms.
@@ -35,7 +47,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function native(scene, steps) {
   const runs = [];
   for (let k = 0; k < ROUNDS; k++) {
-    const r = spawnSync(bin, ['simulate', '--scene', scene, '--steps', String(steps), '--threads', '1'], { encoding: 'utf8' });
+    const r = spawnSync(bin, ['simulate', ...args(scene), '--steps', String(steps), '--threads', '1'], { encoding: 'utf8' });
     const m = /\(([0-9.]+) us\/step\)/.exec(r.stdout + r.stderr);
     assert.ok(m, `simulate --scene ${scene}: ${r.stdout}${r.stderr}`);
     runs.push(Number(m[1]));
@@ -87,7 +99,7 @@ test(`${ENGINE}: each scene on the page under ${THROTTLE}x CPU throttling, steps
 }, async (t) => {
   figures.throttled = {};
   for (const scene of Object.keys(SCENES)) {
-    const p = await open(scene === 'original' ? '' : `?scene=${scene}`);
+    const p = await open(query(scene));
     const cdp = await p.chromium.context().newCDPSession(p.chromium);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     await new Promise((ok) => setTimeout(ok, 1000));
