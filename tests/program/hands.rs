@@ -333,8 +333,7 @@ fn bad_hands_are_one_line_usage_errors() {
                 "--grab-steps",
                 "1-2",
             ]),
-            "--grab must be J,I, a point of the 32 x 32 grid (row and column, each a whole \
-             number from 0 to 31; e.g. 31,16), not `32,0`",
+            "--grab 32,0 is off the 32 x 32 grid: row and column each from 0 to 31",
         ),
         (
             with(&[

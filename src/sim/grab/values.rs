@@ -7,17 +7,18 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::sim::GRID;
+use crate::sim::sheet::MAX_GRID;
 
-/// A point of the demo's `32 x 32` grid ([`GRID`]): row `j`, column `i`,
-/// each from 0 to 31. Row 0 is the flat sheet's back edge (the curtain's
-/// and the flag's rod), row 31 its front edge; `31,16` is the middle of
-/// the front edge.
+/// A point of a grid: row `j`, column `i`, each from 0 to 255 (the
+/// largest grid's; on the demo's 32 x 32, 0 to 31). Row 0 is the flat
+/// sheet's back edge (the curtain's and the flag's rod), row `n - 1` its
+/// front edge; `31,16` is the middle of the 32 x 32 sheet's front edge.
+/// Whether it is on the grid a run uses is the run's to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridPoint {
-    /// The row, 0 to 31.
+    /// The row, 0 to 255.
     pub j: usize,
-    /// The column, 0 to 31.
+    /// The column, 0 to 255.
     pub i: usize,
 }
 
@@ -27,18 +28,17 @@ impl FromStr for GridPoint {
     ///
     /// # Errors
     /// A phrase naming the text: not two whole numbers split by a comma,
-    /// or one off the grid (31 at most).
+    /// or one past the largest grid's (255).
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || {
             format!(
-                "must be J,I, a point of the {GRID} x {GRID} grid (row and column, each a whole \
-                 number from 0 to {}; e.g. 31,16), not `{s}`",
-                GRID - 1
+                "must be J,I, a point of the grid (row and column, each a whole number from 0 \
+                 to one less than the grid's side, 31 on the 32 x 32; e.g. 31,16), not `{s}`"
             )
         };
         let (j, i) = s.split_once(',').ok_or_else(bad)?;
         let index = |v: &str| match v.trim().parse::<usize>() {
-            Ok(k) if k < GRID => Ok(k),
+            Ok(k) if k < MAX_GRID => Ok(k),
             _ => Err(bad()),
         };
         Ok(GridPoint {
@@ -153,15 +153,16 @@ mod tests {
         assert_eq!("31,16".parse(), Ok(GridPoint { j: 31, i: 16 }));
         assert_eq!(" 0 , 0 ".parse(), Ok(GridPoint { j: 0, i: 0 }));
         assert_eq!(GridPoint { j: 3, i: 4 }.to_string(), "3,4");
+        assert_eq!("255,32".parse(), Ok(GridPoint { j: 255, i: 32 }));
         assert_eq!(
-            "32,0".parse::<GridPoint>(),
+            "256,0".parse::<GridPoint>(),
             Err(
-                "must be J,I, a point of the 32 x 32 grid (row and column, each a whole number \
-                 from 0 to 31; e.g. 31,16), not `32,0`"
+                "must be J,I, a point of the grid (row and column, each a whole number from 0 \
+                 to one less than the grid's side, 31 on the 32 x 32; e.g. 31,16), not `256,0`"
                     .into()
             )
         );
-        for bad in ["0,32", "-1,0", "1", "1,2,3", "a,b", "1.5,2", ",", ""] {
+        for bad in ["0,256", "-1,0", "1", "1,2,3", "a,b", "1.5,2", ",", ""] {
             let e = bad.parse::<GridPoint>().unwrap_err();
             assert!(e.contains(&format!("`{bad}`")), "{e}");
         }

@@ -40,7 +40,7 @@ const COMPARE_WITH: Flag = Flag {
     },
     heading: Heading::Other,
     help: CliText::new("Compare mode with this on the left instead of the original: a scene and model as the page's query names them, joined by ; (solver=article, or scene=curtain;solver=xpbd;fabric=silk)."),
-    more: CliText::new("Implies --compare. Both halves run the same steps from step 0 on the same grid, and a scripted grab (--grab) pulls both. The left half's label says what it is."),
+    more: CliText::new("Implies --compare. Both halves run the same steps from step 0 on the same grid, and `render`'s and `record`'s scripted grab pulls both. The left half's label says what it is."),
     expects: CliText::new("a scene and the model's flags, name=value joined by ; (solver=article)"),
     conflicts: None,
     act: Act::Set(|s, v| {

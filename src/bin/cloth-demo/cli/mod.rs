@@ -110,9 +110,26 @@ impl Cli {
             ))),
             _ => Ok(()),
         };
+        // Off the grid the run starts on (a state file's, with --from
+        // and no --grid, is checked when it is read).
+        let grab_on_grid = |grab: &GrabArgs, start: &StartArgs, model: &ModelArgs| {
+            let n = match (model.grid_given(), &start.from) {
+                (Some(n), _) => n,
+                (None, None) => cloth_demo::sim::GRID,
+                (None, Some(_)) => return Ok(()),
+            };
+            match grab.grab {
+                Some(p) if p.j >= n || p.i >= n => Err(invalid(format!(
+                    "--grab {p} is off the {n} x {n} grid: row and column each from 0 to {}",
+                    n - 1
+                ))),
+                _ => Ok(()),
+            }
+        };
         match &self.command {
             Some(Command::Record(args)) => {
                 grab_after_start(&args.grab, &args.start)?;
+                grab_on_grid(&args.grab, &args.start, &args.model)?;
                 if args.steps < args.every {
                     return Err(invalid(format!(
                         "record --steps {} is less than --every {}: not one frame to draw",
@@ -123,9 +140,13 @@ impl Cli {
             }
             Some(Command::Render(args)) => {
                 grab_after_start(&args.grab, &args.start)?;
+                grab_on_grid(&args.grab, &args.start, &args.model)?;
                 out_format("render", &args.out, args.format())
             }
-            Some(Command::Simulate(args)) => grab_after_start(&args.grab, &args.start),
+            Some(Command::Simulate(args)) => {
+                grab_after_start(&args.grab, &args.start)?;
+                grab_on_grid(&args.grab, &args.start, &args.model)
+            }
             None => Ok(()),
         }
     }
