@@ -104,6 +104,7 @@ pub(crate) struct Workspace {
     hash: SpatialHash,
     forces: [Vec<f64>; 3],
     normals: [Vec<f64>; 3],
+    xpbd: xpbd::Scratch,
 }
 
 /// One step of `model` under its solver (not the article's): the spheres
