@@ -40,7 +40,11 @@ fn standing(n: usize) -> Cloth {
     let pts: Vec<[f64; 3]> = (0..n * n)
         .map(|k| {
             let (j, i) = ((k / n) as f64, (k % n) as f64);
-            [-1.55 + i * s, FLOOR_Y + 0.05 + j * s, -2.2 + 0.002 * (j % 2.0)]
+            [
+                -1.55 + i * s,
+                FLOOR_Y + 0.05 + j * s,
+                -2.2 + 0.002 * (j % 2.0),
+            ]
         })
         .collect();
     Cloth::from_points(&pts).expect("n x n points")

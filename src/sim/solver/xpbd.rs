@@ -91,7 +91,6 @@ pub fn substeps(x: &Xpbd, n: usize) -> usize {
 struct Link {
     a: u32,
     b: u32,
-    rest: f64,
     ca: f64,
     cb: f64,
 }
@@ -104,6 +103,8 @@ struct Link {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
     links: Vec<Link>,
+    /// The rest length of each link, world units.
+    rest: Vec<f64>,
     pos: Vec<[f64; 3]>,
     q: Vec<[f64; 3]>,
     v: Vec<[f64; 3]>,
@@ -122,20 +123,23 @@ impl Scratch {
     fn fill(&mut self, cloth: &Cloth, ws: &Workspace, w: f64, soft: [f64; 3], most: f64) {
         let (links, p, free) = (&ws.links, &ws.points, &ws.points.free);
         self.links.clear();
+        self.rest.clear();
         for (kind, range) in links.kinds.iter().enumerate() {
             let s = soft[kind] * 0.5;
+            // The shares for both ends free, and for one: a division each
+            // for the kind, not one a link.
+            let both = w * (1.0 / ((w + w) * (1.0 + s)));
+            let one = w * (1.0 / ((w + 0.0) * (1.0 + s)));
             for l in range.clone() {
                 let (a, b) = (links.a[l], links.b[l]);
-                let wa = if free[a as usize] { w } else { 0.0 };
-                let wb = if free[b as usize] { w } else { 0.0 };
-                let sum = wa + wb;
-                if sum == 0.0 {
-                    continue;
-                }
-                let c = 1.0 / (sum * (1.0 + s));
-                let rest = links.rest[l];
-                let (ca, cb) = (wa * c, wb * c);
-                self.links.push(Link { a, b, rest, ca, cb });
+                let (ca, cb) = match (free[a as usize], free[b as usize]) {
+                    (true, true) => (both, both),
+                    (true, false) => (one, 0.0),
+                    (false, true) => (0.0, one),
+                    (false, false) => continue,
+                };
+                self.links.push(Link { a, b, ca, cb });
+                self.rest.push(links.rest[l]);
             }
         }
         let three = |a: &[Vec<f64>; 3], out: &mut Vec<[f64; 3]>| {
@@ -183,6 +187,7 @@ pub(super) fn step(
     let free = &ws.points.free[..];
     let Scratch {
         links,
+        rest,
         pos,
         q,
         v,
@@ -210,7 +215,7 @@ pub(super) fn step(
             }
             v[k] = vk;
         }
-        for l in links.iter() {
+        for (l, &rest) in links.iter().zip(rest.iter()) {
             let (a, b) = (l.a as usize, l.b as usize);
             let (pa, pb) = (pos[a], pos[b]);
             let d = [pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]];
@@ -219,7 +224,7 @@ pub(super) fn step(
                 continue;
             }
             // The stretch per unit of d; each end takes its share of it.
-            let r = (len - l.rest) / len;
+            let r = (len - rest) / len;
             let (ma, mb) = (l.ca * r, l.cb * r);
             pos[a] = [pa[0] + ma * d[0], pa[1] + ma * d[1], pa[2] + ma * d[2]];
             let pb = pos[b];
