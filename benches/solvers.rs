@@ -12,6 +12,8 @@
 //!   thickness, a 64 x 64 sheet dropped on its edge beside the spheres,
 //!   piled on the floor (90 steps run).
 //!
+//! Run:
+//!
 //!     cargo bench --no-default-features --bench solvers
 //!     cargo bench --no-default-features --bench solvers -- --warm-up-time 1 --measurement-time 3
 //!

@@ -22,8 +22,6 @@ use cloth_demo::sim::{spacing, Cloth, Model, Pins, Simulation, Solver, Wind};
 pub const STRETCH: [(isize, isize); 2] = [(0, 1), (1, 0)];
 /// The diagonals (shear).
 pub const SHEAR: [(isize, isize); 2] = [(1, -1), (1, 1)];
-/// Two apart along the grid lines (CS184's and XPBD's bending).
-pub const BEND_LINES: [(isize, isize); 2] = [(0, 2), (2, 0)];
 /// Two apart along the grid lines and the diagonals (Mosegaard's).
 pub const BEND_ALL: [(isize, isize); 4] = [(0, 2), (2, -2), (2, 0), (2, 2)];
 
@@ -114,7 +112,7 @@ pub fn kinetic(sim: &Simulation) -> f64 {
 /// `n` even, or its middle point) is below `y = 2`.
 pub fn top_sag(cloth: &Cloth) -> f64 {
     let n = cloth.n();
-    let y = if n % 2 == 0 {
+    let y = if n.is_multiple_of(2) {
         0.5 * (cloth.point(0, n / 2 - 1)[1] + cloth.point(0, n / 2)[1])
     } else {
         cloth.point(0, n / 2)[1]
