@@ -61,6 +61,8 @@ pub struct Links {
     /// What they were made for: the grid's side, the bending offsets and
     /// the torn springs.
     made_for: Option<(usize, usize, Torn)>,
+    /// How many times they have been made.
+    made: u64,
 }
 
 impl Links {
@@ -102,6 +104,13 @@ impl Links {
             start = self.a.len();
         }
         self.made_for = Some((n, bend.len(), torn.clone()));
+        self.made += 1;
+    }
+
+    /// How many times the links have been made: a caller that keeps
+    /// something worked out from them remakes it when this changes.
+    pub fn made(&self) -> u64 {
+        self.made
     }
 
     /// How many links.

@@ -113,6 +113,10 @@ pub(super) struct Scratch {
     /// The anchor (`u32::MAX` for none) and the farthest the point may
     /// be from it, world units; `(u32::MAX, 0)` for a pinned point too.
     tether: Vec<(u32, f64)>,
+    /// What the links and tethers above were worked out for: the links'
+    /// [`made`](super::Links::made), the bits of `w`, the softnesses and
+    /// the tethers' cap, and which points were free.
+    made_for: Option<(u64, [u64; 5], Vec<bool>)>,
 }
 
 impl Scratch {
@@ -122,6 +126,27 @@ impl Scratch {
     /// `ws`'s point scratch.
     fn fill(&mut self, cloth: &Cloth, ws: &Workspace, w: f64, soft: [f64; 3], most: f64) {
         let (links, p, free) = (&ws.links, &ws.points, &ws.points.free);
+        let key = [w, soft[0], soft[1], soft[2], most].map(f64::to_bits);
+        if !matches!(&self.made_for, Some((m, k, f)) if *m == links.made() && *k == key && f == free)
+        {
+            self.share(links, free, w, soft);
+            self.tethers(&ws.tethers, free, most);
+            self.made_for = Some((links.made(), key, free.clone()));
+        }
+        let three = |a: &[Vec<f64>; 3], out: &mut Vec<[f64; 3]>| {
+            out.clear();
+            out.extend((0..a[0].len()).map(|k| [a[0][k], a[1][k], a[2][k]]));
+        };
+        three(&p.v, &mut self.v);
+        three(&p.accel, &mut self.accel);
+        three(&ws.normals, &mut self.normal);
+        self.pos.clear();
+        self.pos.extend(cloth.points());
+        self.q.resize(self.pos.len(), [0.0; 3]);
+    }
+
+    /// The links with a free end and each end's share.
+    fn share(&mut self, links: &super::Links, free: &[bool], w: f64, soft: [f64; 3]) {
         self.links.clear();
         self.rest.clear();
         for (kind, range) in links.kinds.iter().enumerate() {
@@ -142,18 +167,10 @@ impl Scratch {
                 self.rest.push(links.rest[l]);
             }
         }
-        let three = |a: &[Vec<f64>; 3], out: &mut Vec<[f64; 3]>| {
-            out.clear();
-            out.extend((0..a[0].len()).map(|k| [a[0][k], a[1][k], a[2][k]]));
-        };
-        three(&p.v, &mut self.v);
-        three(&p.accel, &mut self.accel);
-        three(&ws.normals, &mut self.normal);
-        self.pos.clear();
-        self.pos.extend(cloth.points());
-        self.q.clear();
-        self.q.extend_from_slice(&self.pos);
-        let t = &ws.tethers;
+    }
+
+    /// Each free point's anchor and how far from it it may be.
+    fn tethers(&mut self, t: &super::tethers::Tethers, free: &[bool], most: f64) {
         self.tether.clear();
         self.tether.extend(
             (0..free.len()).map(|k| match free[k] && t.anchor[k] != u32::MAX {
@@ -194,6 +211,7 @@ pub(super) fn step(
         accel,
         normal,
         tether,
+        ..
     } = &mut s;
     let (pos, q, v) = (&mut pos[..], &mut q[..], &mut v[..]);
     for _ in 0..sub {
