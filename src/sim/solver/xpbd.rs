@@ -139,7 +139,7 @@ impl Scratch {
         };
         three(&p.v, &mut self.v);
         three(&p.accel, &mut self.accel);
-        three(&ws.normals, &mut self.normal);
+        normals(cloth, &mut self.normal);
         self.pos.clear();
         self.pos.extend(cloth.points());
         self.q.resize(self.pos.len(), [0.0; 3]);
@@ -197,7 +197,6 @@ pub(super) fn step(
     let drag = Xpbd::AIR_DRAG.clamp(x.air_drag) * AIR / density;
     let most = Xpbd::MAX_STRETCH.clamp(x.max_stretch);
     let soft = [x.stretch, x.shear, x.bend].map(|s| Xpbd::SOFTNESS.clamp(s));
-    normals(cloth, &mut ws.normals);
     ws.tethers.ensure(n, pins);
     let mut s = std::mem::take(&mut ws.xpbd);
     s.fill(cloth, ws, w, soft, most);
@@ -291,19 +290,18 @@ pub(super) fn step(
 /// Each point's unit normal, from the points either side of it along the
 /// grid lines (one side at an edge): the cross product of the two
 /// differences, scaled to length 1, or zero where it has none.
-fn normals(cloth: &Cloth, out: &mut [Vec<f64>; 3]) {
+fn normals(cloth: &Cloth, out: &mut Vec<[f64; 3]>) {
     let n = cloth.n();
-    for axis in out.iter_mut() {
-        axis.clear();
-        axis.resize(n * n, 0.0);
-    }
-    let at = |j: usize, i: usize| cloth.point(j, i);
+    out.clear();
+    out.resize(n * n, [0.0; 3]);
+    let (x, y, z) = (&cloth.x[..], &cloth.y[..], &cloth.z[..]);
+    let d = |p: usize, q: usize| [x[q] - x[p], y[q] - y[p], z[q] - z[p]];
     for j in 0..n {
+        let (up, down) = (j.saturating_sub(1), (j + 1).min(n - 1));
         for i in 0..n {
-            let (a, b) = (at(j, i.saturating_sub(1)), at(j, (i + 1).min(n - 1)));
-            let (c, d) = (at(j.saturating_sub(1), i), at((j + 1).min(n - 1), i));
-            let e = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-            let f = [d[0] - c[0], d[1] - c[1], d[2] - c[2]];
+            let (left, right) = (i.saturating_sub(1), (i + 1).min(n - 1));
+            let e = d(j * n + left, j * n + right);
+            let f = d(up * n + i, down * n + i);
             let m = [
                 e[1] * f[2] - e[2] * f[1],
                 e[2] * f[0] - e[0] * f[2],
@@ -311,10 +309,7 @@ fn normals(cloth: &Cloth, out: &mut [Vec<f64>; 3]) {
             ];
             let len = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]).sqrt();
             if len > 0.0 && len.is_finite() {
-                let k = j * n + i;
-                out[0][k] = m[0] / len;
-                out[1][k] = m[1] / len;
-                out[2][k] = m[2] / len;
+                out[j * n + i] = [m[0] / len, m[1] / len, m[2] / len];
             }
         }
     }
