@@ -15,6 +15,9 @@
 //!   programs' choices and the presets, with real figures;
 //! - `hands`, `tearing`: a held point, pins by hand, torn springs, and
 //!   the fast pass's bits once they are gone;
+//! - `solvers`: the other programs' solvers (`Model::solver`) with real
+//!   figures, finite, repeating to the bit, and against their 300-step
+//!   records;
 //! - `grab`: the scripted grab (`sim::grab`) replayed on a simulation's
 //!   steps.
 //!
@@ -40,6 +43,7 @@ mod pins_wind;
 mod scenes;
 mod self_collision;
 mod soak;
+mod solvers;
 mod tearing;
 mod waves;
 mod what_ifs;

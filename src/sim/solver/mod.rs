@@ -93,8 +93,8 @@ pub(crate) struct Points {
 }
 
 /// What the solvers keep between steps so that a step allocates nothing:
-/// the links, the tethers, the wind's pushes, the point scratch and the
-/// self-collision's spatial hash.
+/// the links, the tethers, the wind's pushes, the point scratch, the
+/// self-collision's spatial hash and XPBD's own.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workspace {
     links: Links,
@@ -103,7 +103,7 @@ pub(crate) struct Workspace {
     points: Points,
     hash: SpatialHash,
     forces: [Vec<f64>; 3],
-    normals: [Vec<f64>; 3],
+    xpbd: xpbd::Scratch,
 }
 
 /// One step of `model` under its solver (not the article's): the spheres

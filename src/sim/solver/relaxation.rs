@@ -52,28 +52,28 @@ pub(super) fn step(cloth: &mut Cloth, r: &Relaxation, ws: &mut Workspace, sphere
         cloth.z[k] = new[2];
     }
     let links = &ws.links;
+    // Slices, not the vectors: their pointers stay in registers.
+    let (la, lb, rest) = (&links.a[..], &links.b[..], &links.rest[..]);
+    let (px, py, pz) = (&mut cloth.x[..], &mut cloth.y[..], &mut cloth.z[..]);
+    let free = &p.free[..];
     for _ in 0..iterations {
-        for l in 0..links.len() {
-            let (a, b) = (links.a[l] as usize, links.b[l] as usize);
-            let d = [
-                cloth.x[b] - cloth.x[a],
-                cloth.y[b] - cloth.y[a],
-                cloth.z[b] - cloth.z[a],
-            ];
+        for l in 0..la.len() {
+            let (a, b) = (la[l] as usize, lb[l] as usize);
+            let d = [px[b] - px[a], py[b] - py[a], pz[b] - pz[a]];
             let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
             if !(len > 0.0 && len.is_finite()) {
                 continue;
             }
-            let half = 0.5 * (1.0 - links.rest[l] / len);
-            if p.free[a] {
-                cloth.x[a] += d[0] * half;
-                cloth.y[a] += d[1] * half;
-                cloth.z[a] += d[2] * half;
+            let half = 0.5 * (1.0 - rest[l] / len);
+            if free[a] {
+                px[a] += d[0] * half;
+                py[a] += d[1] * half;
+                pz[a] += d[2] * half;
             }
-            if p.free[b] {
-                cloth.x[b] -= d[0] * half;
-                cloth.y[b] -= d[1] * half;
-                cloth.z[b] -= d[2] * half;
+            if free[b] {
+                px[b] -= d[0] * half;
+                py[b] -= d[1] * half;
+                pz[b] -= d[2] * half;
             }
         }
     }

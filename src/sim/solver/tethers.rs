@@ -17,21 +17,21 @@ pub(super) struct Tethers {
     /// The rest distance to the anchor.
     pub rest: Vec<f64>,
     /// The grid and the pinned points they were made for.
-    made_for: Option<(usize, Vec<usize>)>,
+    made_for: Option<(usize, PinSet)>,
 }
 
 impl Tethers {
     /// Make the tethers of an `n x n` sheet to `pins`, unless they were
     /// made for exactly these.
     pub(super) fn ensure(&mut self, n: usize, pins: &PinSet) {
-        let pinned: Vec<usize> = pins.iter().collect();
         if self
             .made_for
             .as_ref()
-            .is_some_and(|(m, p)| *m == n && *p == pinned)
+            .is_some_and(|(m, p)| *m == n && p == pins)
         {
             return;
         }
+        let pinned: Vec<usize> = pins.iter().collect();
         let h = sheet::spacing(n);
         self.anchor.clear();
         self.rest.clear();
@@ -59,6 +59,6 @@ impl Tethers {
                 }
             }
         }
-        self.made_for = Some((n, pinned));
+        self.made_for = Some((n, pins.clone()));
     }
 }
