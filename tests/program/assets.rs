@@ -8,7 +8,7 @@ use crate::common::{cloth_demo, run, stderr};
 
 /// Each picture and the arguments of the command that draws it, as the
 /// docs give them (`--out` last).
-const ASSETS: [(&str, &[&str]); 11] = [
+const ASSETS: [(&str, &[&str]); 15] = [
     ("cloth.png", &["render", "--steps", "250"]),
     (
         "cloth-orbit.png",
@@ -142,6 +142,72 @@ const ASSETS: [(&str, &[&str]); 11] = [
             "1",
             "--steps",
             "1400",
+            "--orbit",
+            "0,-150",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/mass-spring.png",
+        &[
+            "render",
+            "--compare",
+            "--solver",
+            "mass-spring",
+            "--steps",
+            "250",
+            "--orbit",
+            "0,-150",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/relaxation.png",
+        &[
+            "render",
+            "--compare",
+            "--solver",
+            "relaxation",
+            "--steps",
+            "250",
+            "--orbit",
+            "0,-150",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/xpbd.png",
+        &[
+            "render",
+            "--compare",
+            "--solver",
+            "xpbd",
+            "--steps",
+            "250",
+            "--orbit",
+            "0,-150",
+            "--size",
+            "1188x573",
+        ],
+    ),
+    (
+        "compare/pull-xpbd.png",
+        &[
+            "render",
+            "--compare",
+            "--solver",
+            "xpbd",
+            "--grab",
+            "16,16",
+            "--grab-to",
+            "0,1,0",
+            "--grab-steps",
+            "200-260",
+            "--steps",
+            "260",
             "--orbit",
             "0,-150",
             "--size",
