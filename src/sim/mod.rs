@@ -207,5 +207,5 @@ pub use sheet::{spacing, Grid, GridError};
 pub use simulation::Simulation;
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;
-pub(crate) use spring::{far_spring_term, usual_spring_term};
+pub(crate) use spring::{far_spring_term, spring_term_of, usual_spring_term};
 pub use torn::{Spring, Torn, AHEAD};

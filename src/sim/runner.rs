@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 #[cfg(feature = "parallel")]
 use super::set_trial::{vector_sets, SetTrial};
-use super::{fast, general, solver, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
+use super::{fast, general, solver, Cloth, InstructionSet, Model, PinSet, Spheres, Torn, GRID};
 
 /// A simulation's hands on its cloth, for a run: the pinned points, the
 /// held point and where it goes, and the torn springs.
@@ -163,7 +163,11 @@ impl Runner {
             *hold.torn = Torn::new(n);
         }
         let held = hold.held.filter(|&(k, _)| k < n * n);
+        // The fast pass has the article's constants built in: it runs the
+        // demo's grid alone (another grid's pass is the article's law
+        // scaled to it, general::GridLaw).
         let fast = !general
+            && n == GRID
             && model.moves_as_original()
             && hold.pins.is_empty()
             && held.is_none()

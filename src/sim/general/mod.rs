@@ -35,6 +35,7 @@
 
 mod chunks;
 mod dispatch;
+mod grid_law;
 mod hooke;
 pub mod inertia;
 mod pass;
@@ -44,9 +45,10 @@ pub mod self_collision;
 pub mod tear;
 pub mod wind;
 
+pub use grid_law::GridLaw;
 pub use hooke::{hooke_term, HOOKE_STIFFNESS};
-pub use pass::{pass, passes, wind_at};
+pub use pass::{pass, pass_under, passes, wind_at};
 pub(crate) use pass::{step, Hands, Workspace};
 pub(crate) use point::{finite, put};
-pub use point::{moved_point, moved_point_in_wind, spring, springs};
+pub use point::{moved_point, moved_point_in_wind, moved_point_under, spring, springs, springs_at};
 pub use self_collision::{Settled, SpatialHash};
