@@ -140,7 +140,7 @@ impl Runner {
 
     /// `count` steps of `model` on `cloth`, `spheres`, the previous
     /// positions and what `hold` holds. The fast pass runs the original
-    /// model while nothing is pinned, held or torn (on several threads
+    /// model on the demo's 32 x 32 while nothing is pinned, held or torn (on several threads
     /// where that pays; with tearing, a step at a time, each followed by
     /// the tearing, until a spring tears), unless `general` asks for the
     /// general pass, which runs everything else, on the calling thread.

@@ -23,11 +23,14 @@
 //!   a tug spreads through the cloth the way heat does, `k` points in
 //!   about `k^2` passes, so a sheet with twice the points a side needs four
 //!   times the passes to straighten out as far in a step.
-//! - **Gravity** (and the wind, a move a pass too) scales as `s^2`: the
-//!   passes' `1 / s^2` times it is still 0.015 a step, so a free sheet
-//!   falls as the demo's does; and the weight of a column of `1 / s` times
-//!   as many points, each `s^2` as heavy against springs `s` as strong,
-//!   stretches them as far, so a curtain hangs as long as at 32.
+//! - **Gravity** (and the wind, a move a pass too) scales as `s^2`, taken
+//!   exactly as the model's passes over the passes run, so that a step
+//!   still adds up to 0.015 and a free sheet falls as the demo's does; and
+//!   the weight of a column of `1 / s` times as many points, each `s^2` as
+//!   heavy against springs `s` as strong, stretches them as far, so a
+//!   curtain hangs as long as at 32 (the hanging strip's `k`-th spring
+//!   from the bottom rests at `h / (1 - k s / 30)`: the same curve over
+//!   the same length).
 //! - **Self-collision's thickness** is a length: `s` times the setting, so
 //!   the default, half the spacing, is half the spacing at every grid.
 //!
@@ -37,14 +40,15 @@
 //! scaled. Nor are the floor, the spheres or the wind's gusts.
 //!
 //! Why `1 / s^2` and `s^2` rather than `1 / s` and `s`: with `1 / s`
-//! passes a tug's front still crosses the same width of cloth a step, but
-//! the sheet does not behave the same. Its weight is shared by `1 / s`
-//! times the points down a column, against springs only `s` as strong,
-//! so a curtain of 64 rows stretches twice as much as one of 32 (about 8
-//! times its rest length at the rod, 7 units where the demo's hangs 4),
-//! and the relaxation, which spreads a tug by diffusion, straightens the
-//! finer sheet only half as far a step: it sags between the spheres like
-//! a looser cloth. `docs/physics.md` ("At any grid") has the figures.
+//! passes a tug's front still crosses the same width of cloth a step, and
+//! the sheet falls as fast, but it does not behave the same. Its weight is
+//! shared by `1 / s` times the points down a column, each as heavy against
+//! springs only `s` as strong, so the springs stretch twice as much at 64:
+//! that curtain reached the floor within 50 steps, where the demo's hangs
+//! to about -2.47; and the relaxation, which spreads a tug by diffusion,
+//! straightens the finer sheet less far a step, so it draped like a
+//! looser cloth (mean height -1.83 at step 300, the demo's -1.37).
+//! `docs/physics.md` ("At any grid") has the figures under this law.
 //!
 //! At `n = 32` every factor is exactly 1 and every constant the
 //! article's, bit for bit (multiplying by 1 and dividing by 1 are exact):
