@@ -41,10 +41,11 @@ pub fn scale(n: usize) -> f64 {
     spacing(n) / SPACING
 }
 
-/// The grid coordinate of the sheet's origin on an `n x n` grid: `16 (n -
-/// 1) / 31`, so that point `[j][i]` lies at `x = (i - c) h`, `z = (j - c)
-/// h` ([`Cloth::flat`](super::Cloth::flat)) and every grid spans the same
-/// -1.6 to 1.5. Exactly the original's 16 at `n = 32` (`496 / 31`).
+/// The grid coordinate of the sheet's origin on an `n x n` grid,
+/// `c = 16 (n - 1) / 31`: point `[j][i]` lies at `x = (i - c) h` and
+/// `z = (j - c) h` ([`Cloth::flat`](super::Cloth::flat)), so every grid
+/// spans the same square, from -1.6 to 1.5. Exactly the original's 16 at
+/// `n = 32` (`496 / 31`).
 ///
 /// # Panics
 /// If `n < 2`.

@@ -28,51 +28,37 @@ fn same_bits(a: &Cloth, b: &Cloth) -> Result<(), TestCaseError> {
 /// grid, which runs it there, and through [`fast::Stepper`] on any other
 /// (where a simulation runs the article's law scaled to the grid, and
 /// the reference pass, like the fast one, has the article's constants).
-enum Fast {
-    Sim(Simulation),
-    Steps(Cloth, Spheres, fast::Stepper, InstructionSet, usize),
+struct Fast {
+    sim: Simulation,
+    /// Off the demo's grid: the stepper, its set and thread count.
+    off_grid: Option<(fast::Stepper, InstructionSet, usize)>,
 }
 
 impl Fast {
     fn new(cloth: &Cloth, start: u64, set: InstructionSet, threads: usize) -> Fast {
-        if cloth.n() == GRID {
-            let mut sim = Simulation::resume(cloth.clone(), start);
-            sim.set_instruction_set(set).unwrap();
-            sim.set_threads(Some(threads));
-            Fast::Sim(sim)
-        } else {
-            let spheres = Spheres::after_steps(start);
-            Fast::Steps(
-                cloth.clone(),
-                spheres,
-                fast::Stepper::default(),
-                set,
-                threads,
-            )
-        }
+        let mut sim = Simulation::resume(cloth.clone(), start);
+        sim.set_instruction_set(set).unwrap();
+        sim.set_threads(Some(threads));
+        let off_grid = (cloth.n() != GRID).then(|| (fast::Stepper::default(), set, threads));
+        Fast { sim, off_grid }
     }
 
     fn run(&mut self, steps: u64) {
-        match self {
-            Fast::Sim(sim) => sim.run(steps),
-            Fast::Steps(cloth, spheres, stepper, set, threads) => {
-                stepper.run(cloth, spheres, steps, *set, *threads)
+        match &mut self.off_grid {
+            None => self.sim.run(steps),
+            Some((stepper, set, threads)) => {
+                let sim = &mut self.sim;
+                stepper.run(&mut sim.cloth, &mut sim.spheres, steps, *set, *threads);
             }
         }
     }
 
     fn cloth(&self) -> &Cloth {
-        match self {
-            Fast::Sim(sim) => &sim.cloth,
-            Fast::Steps(cloth, ..) => cloth,
-        }
+        &self.sim.cloth
     }
 
     fn spheres(&self) -> &Spheres {
-        match self {
-            Fast::Sim(sim) => &sim.spheres,
-            Fast::Steps(_, spheres, ..) => spheres,
-        }
+        &self.sim.spheres
     }
 }
 
