@@ -8,10 +8,10 @@ use crate::sim::{spacing, Cloth, Torn};
 
 /// Break every spring of `model` longer than `factor` times its rest
 /// length, for good, into `torn`. The rest lengths are the cloth's grid's
-/// ([`springs_at`](super::springs_at) with [`spacing`]`(n)`: the
-/// article's at 32), so a sheet tears at the same stretch at every grid. The springs are visited in a fixed
-/// order, each from its first end in row-major order and then in the
-/// model's order of springs, and every one is measured on the same
+/// ([`springs_at`] with [`spacing`]`(n)`: the article's at 32), so a
+/// sheet tears at the same stretch at every grid. The springs are visited
+/// in a fixed order, each from its first end in row-major order and then
+/// in the model's order of springs, and every one is measured on the same
 /// positions, so a run repeats exactly. A spring's length is the square
 /// root of `d = vx*vx + vy*vy + vz*vz`, as the spring's own term works it
 /// out; one whose `d` is not finite (points more than about 1e154 apart)
