@@ -8,7 +8,8 @@
 //!   vertex data, upload, draw, finish and read back (skipped, with a note,
 //!   where no EGL device is available);
 //! - `scaling/1-thread/N` and `scaling/2-threads/N`: the fast step on
-//!   N x N grids, as throughput in point-passes (criterion prints elements
+//!   N x N grids (`sim::fast::Stepper`: the article's constants as they
+//!   are, where a simulation of another grid runs them scaled to it), as throughput in point-passes (criterion prints elements
 //!   per second; nanoseconds per point-pass is 1e9 over that);
 //! - last, **ratios**: the reference against every instruction set this CPU has, on
 //!   one thread and two, timed in alternation (reference, fast, reference,
@@ -23,7 +24,7 @@ use criterion::{black_box, BenchmarkId, Criterion, Throughput};
 
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::{scene, Camera};
-use cloth_demo::sim::{reference, InstructionSet, Simulation, PASSES};
+use cloth_demo::sim::{fast, reference, Cloth, InstructionSet, Simulation, Spheres, PASSES};
 
 /// A state from the middle of the demo: draped over the spheres, where
 /// collisions are at work.
@@ -97,10 +98,14 @@ fn scaling(c: &mut Criterion) {
     let mut g = c.benchmark_group("scaling");
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(3));
+    let set = InstructionSet::best();
     for n in [32usize, 64, 128, 256, 512] {
         // A few steps in, so the big sheets are falling and crumpling.
-        let mut start = Simulation::with_grid(n);
-        start.run(5);
+        // The fast pass on every grid (`fast::Stepper`: the article's
+        // constants as they are; a simulation of another grid than 32 runs
+        // the general pass, its law scaled to the grid).
+        let (mut cloth, mut spheres) = (Cloth::flat(n), Spheres::default());
+        fast::Stepper::default().run(&mut cloth, &mut spheres, 5, set, 1);
         g.throughput(Throughput::Elements((n * n * PASSES) as u64));
         for threads in [1, 2] {
             let name = if threads == 1 {
@@ -108,14 +113,15 @@ fn scaling(c: &mut Criterion) {
             } else {
                 "2-threads"
             };
+            let start = (cloth.clone(), spheres.clone());
             g.bench_with_input(BenchmarkId::new(name, n), &start, |b, start| {
-                let mut sim = start.clone();
-                sim.set_threads(Some(threads));
+                let (mut cloth, mut spheres) = start.clone();
+                let mut stepper = fast::Stepper::default();
                 // Whole runs of steps, as `simulate` does (the threads
                 // start once a run).
                 b.iter_custom(|iters| {
                     let t0 = Instant::now();
-                    sim.run(iters);
+                    stepper.run(&mut cloth, &mut spheres, iters, set, threads);
                     t0.elapsed()
                 })
             });

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use super::constants::{SPACING, START_Y};
+use super::constants::START_Y;
+use super::sheet::{centre, spacing};
 
 /// The cloth: an `n x n` grid of points in world units.
 ///
@@ -23,16 +24,20 @@ pub struct Cloth {
 }
 
 impl Cloth {
-    /// The flat starting sheet of `n x n` points, 0.1 apart at height 1.5:
-    /// `x = (i - 16) * 0.1`, `z = (j - 16) * 0.1`, from the original's
-    /// Initialise(). The offset stays 16 for every `n` (the demo's `n` is 32,
-    /// which leaves the sheet half a square off centre, as in the original).
+    /// The flat starting sheet of `n x n` points at height 1.5, from the
+    /// original's Initialise(): `x = (i - c) * h`, `z = (j - c) * h` with
+    /// `h = `[`spacing`]`(n)` and `c = `[`centre`]`(n) = 16 (n - 1) / 31`.
+    /// So every grid spans the same square, from -1.6 to 1.5 along x and z
+    /// (half a square off centre, as the original's 32 x 32 sheet lies),
+    /// and every spring starts at rest. At the demo's `n = 32`, `h` is 0.1
+    /// and `c` 16, exactly: the original's `(i - 16) * 0.1`, to the bit.
     ///
     /// # Panics
     /// If `n < 2`.
     pub fn flat(n: usize) -> Self {
         assert!(n >= 2, "a cloth needs at least 2 x 2 points, got {n}");
-        let mut c = Cloth {
+        let (h, c) = (spacing(n), centre(n));
+        let mut cloth = Cloth {
             n,
             x: vec![0.0; n * n],
             y: vec![START_Y; n * n],
@@ -40,11 +45,11 @@ impl Cloth {
         };
         for j in 0..n {
             for i in 0..n {
-                c.x[j * n + i] = (i as f64 - 16.0) * SPACING;
-                c.z[j * n + i] = (j as f64 - 16.0) * SPACING;
+                cloth.x[j * n + i] = (i as f64 - c) * h;
+                cloth.z[j * n + i] = (j as f64 - c) * h;
             }
         }
-        c
+        cloth
     }
 
     /// A cloth from its points, row-major `[j][i]`, `n * n` of them.

@@ -78,6 +78,21 @@
 //! faithfulness: the golden trajectories stay bit-exact. See
 //! [`spring_term`] and [`collide`].
 //!
+//! # At any grid
+//!
+//! The sheet can have any number of points a side ([`Grid`]: 8 to 256;
+//! [`Simulation::with_grid`]). It keeps its size and place, 3.1 units a
+//! side from -1.6 to 1.5, its points [`spacing`]`(n)` apart
+//! ([`Cloth::flat`]), and the article's law is scaled to it, as the
+//! article asks ("scale its constants so that a 64 x 64 sheet behaves like
+//! the 32 x 32 one"): with `s` the spacing over 0.1, the rest lengths and
+//! the spring's 0.03 (a length) times `s`, the passes over `s^2` and
+//! gravity (and the wind) a pass times `s^2`, still 0.015 a step
+//! ([`general::GridLaw`] says why). At 32 every factor is exactly 1: the
+//! golden bits. The fast pass has the article's constants built in, so a
+//! [`Simulation`] runs it on the demo's 32 x 32 alone, and the general
+//! pass, scaled, on any other grid.
+//!
 //! # What if? The article's other models
 //!
 //! The article explains each choice by what would happen otherwise, and a
@@ -207,5 +222,5 @@ pub use sheet::{spacing, Grid, GridError};
 pub use simulation::Simulation;
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;
-pub(crate) use spring::{far_spring_term, usual_spring_term};
+pub(crate) use spring::{far_spring_term, spring_term_of, usual_spring_term};
 pub use torn::{Spring, Torn, AHEAD};

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 #[cfg(feature = "parallel")]
 use super::set_trial::{vector_sets, SetTrial};
-use super::{fast, general, solver, Cloth, InstructionSet, Model, PinSet, Spheres, Torn};
+use super::{fast, general, solver, Cloth, InstructionSet, Model, PinSet, Spheres, Torn, GRID};
 
 /// A simulation's hands on its cloth, for a run: the pinned points, the
 /// held point and where it goes, and the torn springs.
@@ -140,7 +140,7 @@ impl Runner {
 
     /// `count` steps of `model` on `cloth`, `spheres`, the previous
     /// positions and what `hold` holds. The fast pass runs the original
-    /// model while nothing is pinned, held or torn (on several threads
+    /// model on the demo's 32 x 32 while nothing is pinned, held or torn (on several threads
     /// where that pays; with tearing, a step at a time, each followed by
     /// the tearing, until a spring tears), unless `general` asks for the
     /// general pass, which runs everything else, on the calling thread.
@@ -163,7 +163,11 @@ impl Runner {
             *hold.torn = Torn::new(n);
         }
         let held = hold.held.filter(|&(k, _)| k < n * n);
+        // The fast pass has the article's constants built in: it runs the
+        // demo's grid alone (another grid's pass is the article's law
+        // scaled to it, general::GridLaw).
         let fast = !general
+            && n == GRID
             && model.moves_as_original()
             && hold.pins.is_empty()
             && held.is_none()

@@ -41,6 +41,19 @@ pub fn scale(n: usize) -> f64 {
     spacing(n) / SPACING
 }
 
+/// The grid coordinate of the sheet's origin on an `n x n` grid,
+/// `c = 16 (n - 1) / 31`: point `[j][i]` lies at `x = (i - c) h` and
+/// `z = (j - c) h` ([`Cloth::flat`](super::Cloth::flat)), so every grid
+/// spans the same square, from -1.6 to 1.5. Exactly the original's 16 at
+/// `n = 32` (`496 / 31`).
+///
+/// # Panics
+/// If `n < 2`.
+pub fn centre(n: usize) -> f64 {
+    assert!(n >= 2, "a sheet needs at least 2 x 2 points, got {n}");
+    16.0 * (n - 1) as f64 / 31.0
+}
+
 /// Points a side, as a setting: a whole number from [`MIN_GRID`] to
 /// [`MAX_GRID`], the demo's 32 by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -21,13 +21,29 @@ use super::constants::STIFFNESS;
 ///   finite, and at most 0.03 long.
 #[inline(always)]
 pub fn spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
-    usual_spring_term(a, b, rest).unwrap_or_else(|| degenerate_spring_term(a, b, rest))
+    spring_term_of(a, b, rest, STIFFNESS)
+}
+
+/// [`spring_term`] with the strength `strength` (world units) in place of
+/// the article's 0.03: the spring at another grid
+/// ([`GridLaw`](crate::sim::general::GridLaw)). With `strength` 0.03, the
+/// same bits.
+#[inline(always)]
+pub(crate) fn spring_term_of(a: [f64; 3], b: [f64; 3], rest: f64, strength: f64) -> [f64; 3] {
+    usual_spring_term_of(a, b, rest, strength)
+        .unwrap_or_else(|| degenerate_spring_term(a, b, rest, strength))
 }
 
 /// [`spring_term`] where `d` is a normal number (the original's
 /// operations, nothing else), `None` where it is not: a degenerate case.
 #[inline(always)]
 pub(crate) fn usual_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> Option<[f64; 3]> {
+    usual_spring_term_of(a, b, rest, STIFFNESS)
+}
+
+/// [`usual_spring_term`] with the strength `strength`.
+#[inline(always)]
+fn usual_spring_term_of(a: [f64; 3], b: [f64; 3], rest: f64, strength: f64) -> Option<[f64; 3]> {
     let vx = b[0] - a[0];
     let vy = b[1] - a[1];
     let vz = b[2] - a[2];
@@ -37,7 +53,7 @@ pub(crate) fn usual_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> Option<[
     if !d.is_normal() {
         return None;
     }
-    let dd = (STIFFNESS * (d.sqrt() - rest)) / d;
+    let dd = (strength * (d.sqrt() - rest)) / d;
     Some([vx * dd, vy * dd, vz * dd])
 }
 
@@ -45,12 +61,12 @@ pub(crate) fn usual_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> Option<[
 /// small (the points coincide or nearly).
 #[cold]
 #[inline(never)]
-fn degenerate_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+fn degenerate_spring_term(a: [f64; 3], b: [f64; 3], rest: f64, strength: f64) -> [f64; 3] {
     let v = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).is_finite() {
         [0.0; 3]
     } else {
-        far_spring_term(a, b, rest)
+        far_spring_term_of(a, b, rest, strength)
     }
 }
 
@@ -58,6 +74,14 @@ fn degenerate_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
 #[cold]
 #[inline(never)]
 pub(crate) fn far_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
+    far_spring_term_of(a, b, rest, STIFFNESS)
+}
+
+/// [`far_spring_term`] with the strength `strength`: a pull of at most
+/// `strength`.
+#[cold]
+#[inline(never)]
+fn far_spring_term_of(a: [f64; 3], b: [f64; 3], rest: f64, strength: f64) -> [f64; 3] {
     // Half the vector is finite for any finite a, b.
     let h = [
         b[0] * 0.5 - a[0] * 0.5,
@@ -72,6 +96,6 @@ pub(crate) fn far_spring_term(a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
     let ulen = (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]).sqrt();
     // len may overflow to infinity; then rest / len is 0 and the pull 0.03.
     let len = 2.0 * s * ulen;
-    let f = STIFFNESS * (1.0 - rest / len);
+    let f = strength * (1.0 - rest / len);
     [u[0] / ulen * f, u[1] / ulen * f, u[2] / ulen * f]
 }

@@ -3,7 +3,7 @@
 //! through every instruction set this CPU has, on one thread and in
 //! bands on several.
 
-use cloth_demo::sim::{fast, reference, Cloth, InstructionSet, Simulation, Spheres};
+use cloth_demo::sim::{fast, reference, Cloth, InstructionSet, Simulation, Spheres, GRID};
 use proptest::prelude::*;
 
 /// Compare every coordinate's bits.
@@ -24,6 +24,44 @@ fn same_bits(a: &Cloth, b: &Cloth) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The fast pass from a state: through a [`Simulation`] on the demo's
+/// grid, which runs it there, and through [`fast::Stepper`] on any other
+/// (where a simulation runs the article's law scaled to the grid, and
+/// the reference pass, like the fast one, has the article's constants).
+struct Fast {
+    sim: Simulation,
+    /// Off the demo's grid: the stepper, its set and thread count.
+    off_grid: Option<(fast::Stepper, InstructionSet, usize)>,
+}
+
+impl Fast {
+    fn new(cloth: &Cloth, start: u64, set: InstructionSet, threads: usize) -> Fast {
+        let mut sim = Simulation::resume(cloth.clone(), start);
+        sim.set_instruction_set(set).unwrap();
+        sim.set_threads(Some(threads));
+        let off_grid = (cloth.n() != GRID).then(|| (fast::Stepper::default(), set, threads));
+        Fast { sim, off_grid }
+    }
+
+    fn run(&mut self, steps: u64) {
+        match &mut self.off_grid {
+            None => self.sim.run(steps),
+            Some((stepper, set, threads)) => {
+                let sim = &mut self.sim;
+                stepper.run(&mut sim.cloth, &mut sim.spheres, steps, *set, *threads);
+            }
+        }
+    }
+
+    fn cloth(&self) -> &Cloth {
+        &self.sim.cloth
+    }
+
+    fn spheres(&self) -> &Spheres {
+        &self.sim.spheres
+    }
+}
+
 /// Run `steps` steps the plain way and, from the same start, the fast way
 /// through every set this CPU has, on `threads` threads (one run of all
 /// the steps, as `simulate` does); compare the final states.
@@ -34,17 +72,13 @@ fn check_threads(
     threads: usize,
 ) -> Result<(), TestCaseError> {
     let mut plain = Simulation::resume(cloth.clone(), start);
-    for _ in 0..steps {
-        reference::step(&mut plain);
-    }
+    reference::run(&mut plain, steps);
     for set in InstructionSet::available() {
-        let mut fast = Simulation::resume(cloth.clone(), start);
-        fast.set_instruction_set(set).unwrap();
-        fast.set_threads(Some(threads));
+        let mut fast = Fast::new(&cloth, start, set, threads);
         fast.run(steps);
-        same_bits(&fast.cloth, &plain.cloth)
+        same_bits(fast.cloth(), &plain.cloth)
             .map_err(|e| TestCaseError::fail(format!("{set}: {e}")))?;
-        prop_assert_eq!(&fast.spheres, &plain.spheres);
+        prop_assert_eq!(fast.spheres(), &plain.spheres);
     }
     Ok(())
 }
@@ -52,20 +86,15 @@ fn check_threads(
 /// [`check_threads`] on one thread, comparing after each step.
 fn check(cloth: Cloth, start: u64, steps: u64) -> Result<(), TestCaseError> {
     let mut plain = Simulation::resume(cloth.clone(), start);
-    let mut fast: Vec<Simulation> = InstructionSet::available()
-        .map(|set| {
-            let mut sim = Simulation::resume(cloth.clone(), start);
-            sim.set_instruction_set(set).unwrap();
-            sim.set_threads(Some(1));
-            sim
-        })
+    let mut fast: Vec<(InstructionSet, Fast)> = InstructionSet::available()
+        .map(|set| (set, Fast::new(&cloth, start, set, 1)))
         .collect();
     for _ in 0..steps {
         reference::step(&mut plain);
-        for sim in &mut fast {
-            sim.step();
-            same_bits(&sim.cloth, &plain.cloth)
-                .map_err(|e| TestCaseError::fail(format!("{}: {e}", sim.instruction_set())))?;
+        for (set, fast) in &mut fast {
+            fast.run(1);
+            same_bits(fast.cloth(), &plain.cloth)
+                .map_err(|e| TestCaseError::fail(format!("{set}: {e}")))?;
         }
     }
     Ok(())

@@ -19,7 +19,9 @@
 //!   figures, finite, repeating to the bit, and against their 300-step
 //!   records;
 //! - `grab`: the scripted grab (`sim::grab`) replayed on a simulation's
-//!   steps.
+//!   steps;
+//! - `grid`: the sheet at any grid, the same square, and the article's
+//!   law scaled so that a 64 x 64 sheet behaves like the 32 x 32 one.
 //!
 //! Elsewhere: pictures of the scene (`tests/render`), the `cloth-demo`
 //! program as a user runs it (`tests/program`), the front ends' shared
@@ -36,6 +38,7 @@ mod fast_vs_reference;
 mod finite;
 mod golden;
 mod grab;
+mod grid;
 mod hands;
 mod inertia;
 mod model_api;

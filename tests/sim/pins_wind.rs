@@ -7,8 +7,8 @@
 use crate::common::golden_cloth;
 use cloth_demo::sim::general::{self, wind};
 use cloth_demo::sim::{
-    collide, Cloth, Damping, Model, Pins, Scene, Simulation, Spheres, Thickness, Wind, SPACING,
-    SPHERE_COUNT,
+    collide, spacing, Cloth, Damping, Model, Pins, Scene, Simulation, Spheres, Thickness, Wind,
+    SPACING, SPHERE_COUNT,
 };
 
 fn model(f: impl FnOnce(&mut Model)) -> Model {
@@ -31,13 +31,20 @@ fn far_spheres() -> Spheres {
 }
 
 /// An `n x n` sheet standing upright in the plane `z = 5`, high above the
-/// floor and clear of the spheres: point `[j][i]` at `x = 10 + 0.1 i`,
-/// `y = 20 + 0.1 j`. Every spring at rest (to a rounding).
+/// floor and clear of the spheres: point `[j][i]` at `x = 10 + h i`,
+/// `y = 20 + h j`, `h` 0.1 (for the general pass, which has the article's
+/// constants on any grid). Every spring at rest (to a rounding).
 fn standing_sheet(n: usize) -> Cloth {
+    standing_sheet_at(n, SPACING)
+}
+
+/// [`standing_sheet`] with its points `h` apart: `spacing(n)` for a
+/// simulation, which runs the article's law scaled to the grid.
+fn standing_sheet_at(n: usize, h: f64) -> Cloth {
     let pts: Vec<[f64; 3]> = (0..n * n)
         .map(|k| {
             let (j, i) = ((k / n) as f64, (k % n) as f64);
-            [10.0 + i * SPACING, 20.0 + j * SPACING, 5.0]
+            [10.0 + i * h, 20.0 + j * h, 5.0]
         })
         .collect();
     Cloth::from_points(&pts).unwrap()
@@ -197,7 +204,7 @@ fn a_free_sheet_square_to_the_wind_drifts_with_it() {
     // 0.0005 over 1,500 passes, 0.659. It bows (the edges lag, held back
     // by their springs), and its tilted triangles catch less wind: 0.556.
     let m = model(|m| m.wind = Wind::new([0.0, 0.0, 0.0005]).unwrap());
-    let mut sim = Simulation::resume_with(standing_sheet(16), 0, m);
+    let mut sim = Simulation::resume_with(standing_sheet_at(16, spacing(16)), 0, m);
     let mean_z = |c: &Cloth| c.z.iter().sum::<f64>() / c.z.len() as f64;
     let mut last = mean_z(&sim.cloth);
     for _ in 0..100 {
@@ -210,7 +217,7 @@ fn a_free_sheet_square_to_the_wind_drifts_with_it() {
     let flat_bound = 225.0 / 256.0 * 0.0005 * 1500.0;
     assert!(drift < flat_bound && drift > 0.5, "drift {drift}");
     // It also falls, as it would in still air: the wind is along z only.
-    let mut still = Simulation::resume_with(standing_sheet(16), 0, Model::ORIGINAL);
+    let mut still = Simulation::resume_with(standing_sheet_at(16, spacing(16)), 0, Model::ORIGINAL);
     still.run(100);
     let fall = |c: &Cloth| c.y.iter().sum::<f64>() / c.y.len() as f64;
     assert!((fall(&sim.cloth) - fall(&still.cloth)).abs() < 0.01);
@@ -222,14 +229,14 @@ fn a_sheet_edge_on_to_the_wind_does_not_move_sideways_at_all() {
     // every triangle's normal is exactly z, every push exactly zero, so
     // after 100 steps each coordinate equals the still-air run's, and no
     // point has left the plane z = 5 by a bit.
-    let mut still = Simulation::resume_with(standing_sheet(16), 0, Model::ORIGINAL);
+    let mut still = Simulation::resume_with(standing_sheet_at(16, spacing(16)), 0, Model::ORIGINAL);
     still.run(100);
     for w in [[0.001, 0.0, 0.0], [0.0, 0.001, 0.0], [-0.0007, 0.0003, 0.0]] {
         let m = model(|m| {
             m.wind = Wind::new(w).unwrap();
             m.gusts = true;
         });
-        let mut sim = Simulation::resume_with(standing_sheet(16), 0, m);
+        let mut sim = Simulation::resume_with(standing_sheet_at(16, spacing(16)), 0, m);
         sim.run(100);
         assert!(sim.cloth.z.iter().all(|&z| z == 5.0), "{w:?}");
         assert_eq!(sim.cloth, still.cloth, "{w:?}");

@@ -68,5 +68,5 @@ mod sweep_tests;
 mod threads;
 mod workspace;
 
-pub use pass::pass;
+pub use pass::{pass, Stepper};
 pub(crate) use pass::{run, Scratch};

@@ -63,6 +63,45 @@ pub(crate) fn pass_into(
     }
 }
 
+/// Runs of the fast pass's steps on any grid, with the article's
+/// constants as they are (rest lengths 0.1, gravity 0.001, 15 passes),
+/// keeping its buffers between runs: the oracle tests' and benchmarks'
+/// way to the fast pass on grids other than the demo's. A
+/// [`Simulation`](crate::sim::Simulation) runs the fast pass only on the
+/// demo's 32 x 32, where these are its steps, bit for bit; at another
+/// grid it runs the article's law scaled to it
+/// ([`GridLaw`](crate::sim::general::GridLaw)), which this is not. The
+/// same bits as [`reference::run`](crate::sim::reference::run) on every
+/// grid, instruction set and thread count.
+#[derive(Clone, Debug, Default)]
+pub struct Stepper {
+    /// The buffers.
+    scratch: Scratch,
+}
+
+impl Stepper {
+    /// `count` steps (the spheres stepped, then 15 passes) on the
+    /// instruction set `set`, in `threads` bands of rows (at least 1, at
+    /// most one a row; one without the `parallel` feature).
+    ///
+    /// # Panics
+    /// If this CPU cannot run `set`.
+    pub fn run(
+        &mut self,
+        cloth: &mut Cloth,
+        spheres: &mut Spheres,
+        count: u64,
+        set: InstructionSet,
+        threads: usize,
+    ) {
+        if let Err(e) = set.check() {
+            panic!("{e}");
+        }
+        let bands = threads.clamp(1, cloth.n());
+        run(cloth, spheres, count, set, &mut self.scratch, bands);
+    }
+}
+
 /// What the fast pass keeps between runs so that a step allocates
 /// nothing: the second buffer of a pass on one thread, and each band's
 /// scratch. A clone is fresh scratch.

@@ -20,8 +20,19 @@
 //! models` measures each model's step.
 //!
 //! [`Simulation::step`](super::Simulation::step) runs this for every model
-//! but the original; [`Simulation::step_general`](super::Simulation::step_general)
+//! but the original, and for the original too on any grid but the demo's
+//! 32 x 32; [`Simulation::step_general`](super::Simulation::step_general)
 //! runs it for any model, the original included.
+//!
+//! A step runs the article's law at the cloth's grid ([`GridLaw`]): on an
+//! `n x n` sheet, its points [`spacing`](crate::sim::spacing)`(n)` apart,
+//! the rest lengths and the spring's strength scale with the spacing, the
+//! passes as the inverse of its square and gravity and the wind a pass
+//! as its square, so that the sheet behaves as the demo's; at 32 every
+//! factor is exactly 1. [`pass`], [`passes`] and [`moved_point`] keep the
+//! article's constants as they are, on any grid (the demo's law, the one
+//! [`reference`](crate::sim::reference) and the fast pass have);
+//! [`pass_under`] and [`moved_point_under`] take a [`GridLaw`].
 //!
 //! # Degenerate states
 //!
@@ -35,6 +46,7 @@
 
 mod chunks;
 mod dispatch;
+mod grid_law;
 mod hooke;
 pub mod inertia;
 mod pass;
@@ -44,9 +56,10 @@ pub mod self_collision;
 pub mod tear;
 pub mod wind;
 
+pub use grid_law::GridLaw;
 pub use hooke::{hooke_term, HOOKE_STIFFNESS};
-pub use pass::{pass, passes, wind_at};
+pub use pass::{pass, pass_under, passes, wind_at};
 pub(crate) use pass::{step, Hands, Workspace};
 pub(crate) use point::{finite, put};
-pub use point::{moved_point, moved_point_in_wind, spring, springs};
+pub use point::{moved_point, moved_point_in_wind, moved_point_under, spring, springs, springs_at};
 pub use self_collision::{Settled, SpatialHash};

@@ -3,9 +3,9 @@
 
 #![forbid(unsafe_code)]
 
-use super::point::{moved_point_with, springs};
+use super::point::{moved_point_with, springs_at};
 use super::rows::{double_dispatch, ArticleLaw, HookeLaw, RowLaw, RowPass, Rows};
-use super::{inertia, put, tear, wind, SpatialHash};
+use super::{inertia, put, tear, wind, GridLaw, SpatialHash};
 use crate::sim::model::{Buffering, Model, SpringLaw};
 use crate::sim::{collide, Cloth, InstructionSet, PinSet, Spheres, Torn};
 
@@ -47,9 +47,12 @@ pub(crate) struct Workspace {
 /// two points closer than the thickness ([`SpatialHash::settle`]), then
 /// with tearing every spring stretched past the factor breaks
 /// ([`tear::tear`]). Pinned points (the held one among them) stay where
-/// they are throughout, and torn springs pull neither end. For the
-/// original model, with nothing pinned, held or torn, it gives the same
-/// bits as the fast pass.
+/// they are throughout, and torn springs pull neither end. The passes run
+/// the article's law at the cloth's grid ([`GridLaw`]: at another grid
+/// than 32 the passes, the rest lengths, the spring's strength, gravity,
+/// the wind and the thickness scaled so that the sheet behaves as the
+/// demo's). For the original model on the demo's 32 x 32, with nothing
+/// pinned, held or torn, it gives the same bits as the fast pass.
 ///
 /// With inertia the `previous` positions are used and updated (none, or
 /// none of the cloth's size: the cloth starts at rest); without, they are
@@ -84,34 +87,45 @@ pub(crate) fn step(
         Some(back) if back.n() == cloth.n() => back,
         _ => cloth.clone(),
     };
-    for _ in 0..model.passes.get() {
+    let law = GridLaw::new(cloth.n(), model.passes.get());
+    for _ in 0..law.passes {
         pass_in(
-            set, cloth, &mut back, spheres, model, hands.pins, hands.torn, ws,
+            set,
+            cloth,
+            &mut back,
+            spheres,
+            (model, &law),
+            hands.pins,
+            hands.torn,
+            ws,
         );
     }
     ws.back = Some(back);
     if let Some(previous) = previous.as_ref() {
         inertia::limit(cloth, previous, hands.pins);
     }
-    settle(cloth, model, hands.pins, ws);
+    settle(cloth, (model, &law), hands.pins, ws);
     if let Some(factor) = model.tear {
         tear::tear(cloth, model, factor, hands.torn);
     }
 }
 
 /// The end of a step with self-collision: every two points closer than the
-/// thickness pushed apart until none are ([`SpatialHash::settle`]).
-fn settle(cloth: &mut Cloth, model: &Model, pins: &PinSet, ws: &mut Workspace) {
+/// thickness (at the grid's scale, [`GridLaw::thickness`]) pushed apart
+/// until none are ([`SpatialHash::settle`]).
+fn settle(cloth: &mut Cloth, (model, law): (&Model, &GridLaw), pins: &PinSet, ws: &mut Workspace) {
     if let Some(t) = model.self_collision {
-        ws.hash
-            .settle_pinned(cloth, t.get(), model.springs.reach(), pins);
+        let t = law.thickness(t.get());
+        ws.hash.settle_pinned(cloth, t, model.springs.reach(), pins);
     }
 }
 
 /// A step's passes: `model.passes` of [`pass`], then with self-collision
 /// [`SpatialHash::settle`], without the spheres' move or inertia (see
-/// [`Simulation::step`](crate::sim::Simulation::step)). `back` is the second buffer for double
-/// buffering (resized to the cloth if it differs).
+/// [`Simulation::step`](crate::sim::Simulation::step)). `back` is the
+/// second buffer for double buffering (resized to the cloth if it
+/// differs). The article's constants as they are, on any grid: the
+/// demo's law (a step at another grid scales them, [`GridLaw`]).
 pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
     if back.n() != cloth.n() {
         *back = cloth.clone();
@@ -121,19 +135,20 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
         PinSet::from_pins(model.pins, cloth.n()),
         Torn::new(cloth.n()),
     );
-    for _ in 0..model.passes.get() {
+    let law = GridLaw::article(model.passes.get());
+    for _ in 0..law.passes {
         pass_in(
             InstructionSet::best(),
             cloth,
             back,
             spheres,
-            model,
+            (model, &law),
             &pins,
             &torn,
             &mut workspace,
         );
     }
-    settle(cloth, model, &pins, &mut workspace);
+    settle(cloth, (model, &law), &pins, &mut workspace);
 }
 
 /// One pass of `model`: each point, in `model.order`, moved by gravity,
@@ -144,6 +159,11 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 /// apart ([`SpatialHash::separate`]; [`Simulation::step`](crate::sim::Simulation::step) ends with sweeps until none
 /// are left closer). The step count for
 /// the gusts is `spheres.a()`, the step the spheres were placed for.
+///
+/// The pass has the article's constants as they are, on any grid (rest
+/// lengths 0.1 apart, gravity 0.001, the spring's 0.03): the demo's law.
+/// [`pass_under`] runs another [`GridLaw`], as a step at another grid
+/// does.
 ///
 /// Double buffered (the original), each new position goes into `back`, and
 /// when all are done `back` and `cloth` swap: every point saw where its
@@ -156,13 +176,36 @@ pub fn passes(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mo
 /// # Panics
 /// If `back.n() != cloth.n()` and the model is double buffered.
 pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Model) {
+    pass_under(
+        cloth,
+        back,
+        spheres,
+        model,
+        &GridLaw::article(model.passes.get()),
+    );
+}
+
+/// [`pass`] under the law `law`: its rest lengths, spring strength,
+/// gravity, wind factor and thickness factor in place of the article's.
+/// With [`GridLaw::new`]`(cloth.n(), ..)`, a pass of a
+/// [`Simulation`](crate::sim::Simulation)'s step on that grid.
+///
+/// # Panics
+/// If `back.n() != cloth.n()` and the model is double buffered.
+pub fn pass_under(
+    cloth: &mut Cloth,
+    back: &mut Cloth,
+    spheres: &Spheres,
+    model: &Model,
+    law: &GridLaw,
+) {
     let n = cloth.n();
     pass_in(
         InstructionSet::best(),
         cloth,
         back,
         spheres,
-        model,
+        (model, law),
         &PinSet::from_pins(model.pins, n),
         &Torn::new(n),
         &mut Workspace::default(),
@@ -170,7 +213,8 @@ pub fn pass(cloth: &mut Cloth, back: &mut Cloth, spheres: &Spheres, model: &Mode
 }
 
 /// The wind `model` blows at step `a`: `None` when calm, else the wind,
-/// times [`wind::gust`]`(a)` with gusts.
+/// times [`wind::gust`]`(a)` with gusts. As set, for the demo's grid
+/// (a pass at another grid scales it: [`GridLaw::wind`]).
 pub fn wind_at(model: &Model, a: u64) -> Option<[f64; 3]> {
     if model.wind.is_calm() {
         return None;
@@ -190,14 +234,14 @@ fn pass_in(
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
-    model: &Model,
+    (model, law): (&Model, &GridLaw),
     pins: &PinSet,
     torn: &Torn,
     ws: &mut Workspace,
 ) {
     let pushes = match wind_at(model, spheres.a()) {
         Some(w) => {
-            ws.wind.compute_on(set, cloth, w, torn);
+            ws.wind.compute_on(set, cloth, law.wind(w), torn);
             Some(&ws.wind)
         }
         None => None,
@@ -210,18 +254,20 @@ fn pass_in(
             cloth,
             back,
             spheres,
-            model,
+            (model, law),
             hands,
             pushes,
             &mut ws.rows,
-            ArticleLaw,
+            ArticleLaw {
+                stiffness: law.stiffness,
+            },
         ),
         SpringLaw::Hooke => pass_with(
             set,
             cloth,
             back,
             spheres,
-            model,
+            (model, law),
             hands,
             pushes,
             &mut ws.rows,
@@ -229,8 +275,9 @@ fn pass_in(
         ),
     }
     if let Some(t) = model.self_collision {
+        let t = law.thickness(t.get());
         ws.hash
-            .separate_pinned(cloth, t.get(), model.springs.reach(), pins);
+            .separate_pinned(cloth, t, model.springs.reach(), pins);
     }
 }
 
@@ -242,20 +289,21 @@ fn pass_with<L: RowLaw>(
     cloth: &mut Cloth,
     back: &mut Cloth,
     spheres: &Spheres,
-    model: &Model,
+    (model, law): (&Model, &GridLaw),
     (pins, torn): (&PinSet, &Torn),
     pushes: Option<&wind::Pushes>,
     rows: &mut Rows,
     term: L,
 ) {
     let n = cloth.n();
-    let springs = springs(model);
+    let springs = springs_at(model, law.spacing);
     let share = model.springs.share();
     let push = |k: usize| pushes.map_or([0.0; 3], |p| p.at(k));
     match model.buffering {
         Buffering::Double => {
             assert_eq!(back.n(), n, "the second buffer is the cloth's size");
             let pass = RowPass {
+                gravity: law.gravity,
                 order: model.order,
                 springs: &springs,
                 share,
@@ -281,7 +329,7 @@ fn pass_with<L: RowLaw>(
                     (j, i),
                     &springs,
                     share,
-                    push(j * n + i),
+                    (law.gravity, push(j * n + i)),
                     torn,
                     |a, b, rest| term.full(a, b, rest),
                 );

@@ -5,12 +5,15 @@
 use super::chunks::{lanes, lanes_mut, mask, select, Lane, LANES};
 use super::{finite, hooke_term, HOOKE_STIFFNESS};
 use crate::sim::model::Order;
-use crate::sim::{spring_term, Cloth, InstructionSet, Spheres, Torn, FLOOR_Y, GRAVITY, STIFFNESS};
+use crate::sim::{spring_term_of, Cloth, InstructionSet, Spheres, Torn, FLOOR_Y};
 
 /// What a double-buffered pass reads besides the cloth: the visiting
-/// order, the model's springs and their share, the wind's moves, and the
-/// springs torn.
+/// order, the model's springs and their share, gravity, the wind's moves,
+/// and the springs torn.
 pub(super) struct RowPass<'a> {
+    /// Gravity, world units a pass (the article's 0.001 at 32; see
+    /// [`GridLaw`](super::GridLaw)).
+    pub(super) gravity: f64,
     /// The order the rows are visited in (it cannot change a bit).
     pub(super) order: Order,
     /// The springs on a point, `(dj, di, rest)`, in the order summed.
@@ -116,18 +119,23 @@ pub(super) trait RowLaw: Copy {
     fn full(self, a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3];
 }
 
-/// The article's spring ([`spring_term`]).
+/// The article's spring ([`spring_term`](crate::sim::spring_term)) with
+/// the strength `stiffness` (world units: the article's 0.03 at 32; see
+/// [`GridLaw`](super::GridLaw)).
 #[derive(Clone, Copy)]
-pub(super) struct ArticleLaw;
+pub(super) struct ArticleLaw {
+    /// The most a stretched spring moves its point in a pass.
+    pub(super) stiffness: f64,
+}
 
 impl RowLaw for ArticleLaw {
     #[inline(always)]
     fn dd(self, d: f64, rest: f64) -> f64 {
-        (STIFFNESS * (d.sqrt() - rest)) / d
+        (self.stiffness * (d.sqrt() - rest)) / d
     }
     #[inline(always)]
     fn full(self, a: [f64; 3], b: [f64; 3], rest: f64) -> [f64; 3] {
-        spring_term(a, b, rest)
+        spring_term_of(a, b, rest, self.stiffness)
     }
 }
 
@@ -296,11 +304,12 @@ impl Rows {
     #[inline(always)]
     fn moved_row<L: RowLaw>(&mut self, cloth: &Cloth, j: usize, pass: &RowPass<'_>, law: L) {
         let (springs, share, wind, torn) = (pass.springs, pass.share, pass.wind, pass.torn);
+        let gravity = pass.gravity;
         let (n, stride, reach) = (self.n, self.stride, self.reach);
         let width = self.kept.len();
         let [mx, my, mz] = &mut self.m;
         mx.fill(0.0);
-        my.fill(-GRAVITY);
+        my.fill(-gravity);
         mz.fill(0.0);
         let row = j * n;
         if let Some([wx, wy, wz]) = wind {

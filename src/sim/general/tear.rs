@@ -2,14 +2,16 @@
 
 #![forbid(unsafe_code)]
 
-use super::point::springs;
+use super::point::springs_at;
 use crate::sim::model::{Model, TearFactor};
-use crate::sim::{Cloth, Torn};
+use crate::sim::{spacing, Cloth, Torn};
 
 /// Break every spring of `model` longer than `factor` times its rest
-/// length, for good, into `torn`. The springs are visited in a fixed
-/// order, each from its first end in row-major order and then in the
-/// model's order of springs, and every one is measured on the same
+/// length, for good, into `torn`. The rest lengths are the cloth's grid's
+/// ([`springs_at`] with [`spacing`]`(n)`: the article's at 32), so a
+/// sheet tears at the same stretch at every grid. The springs are visited
+/// in a fixed order, each from its first end in row-major order and then
+/// in the model's order of springs, and every one is measured on the same
 /// positions, so a run repeats exactly. A spring's length is the square
 /// root of `d = vx*vx + vy*vy + vz*vz`, as the spring's own term works it
 /// out; one whose `d` is not finite (points more than about 1e154 apart)
@@ -17,7 +19,7 @@ use crate::sim::{Cloth, Torn};
 pub fn tear(cloth: &Cloth, model: &Model, factor: TearFactor, torn: &mut Torn) -> usize {
     let n = cloth.n();
     let f = factor.get();
-    let ahead: Vec<(isize, isize, f64)> = springs(model)
+    let ahead: Vec<(isize, isize, f64)> = springs_at(model, spacing(n))
         .into_iter()
         .filter(|&(dj, di, _)| dj > 0 || (dj == 0 && di > 0))
         .collect();

@@ -6,7 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{limits, Damping, Model, ModelError, Pins, Thickness, Wind};
-use crate::sim::{Cloth, GRID, SPACING, START_Y};
+use crate::sim::sheet::{centre, spacing};
+use crate::sim::{Cloth, GRID, START_Y};
 
 /// A preset: a [`Model`], the cloth it starts from and whether it is
 /// drawn shaded, chosen to show other cloth programs' features at once.
@@ -136,30 +137,32 @@ impl Scene {
         self.start_cloth_on(GRID)
     }
 
-    /// The cloth the scene starts from on an `n x n` grid, its points 0.1
-    /// apart (every spring at rest):
+    /// The cloth the scene starts from on an `n x n` grid, its points
+    /// [`spacing`]`(n)` apart, `h` (0.1 at the demo's 32; every spring at
+    /// rest), the sheet the same size and in the same place at every grid
+    /// (`c = `[`centre`]`(n)`, 16 at 32):
     ///
     /// - `original`, `drape`: [`Cloth::flat`];
     /// - `curtain`: hanging in the plane `z = -1.6`, point `[j][i]` at
-    ///   `x = (i - 16) 0.1`, `y = 2 - 0.1 j`: the `j = 0` row (pinned) the
-    ///   rod;
+    ///   `x = (i - c) h`, `y = 2 - j h`: the `j = 0` row (pinned) the rod;
     /// - `flag`: the flat sheet half a unit higher, at `y = 2`: the `j = 0`
     ///   row (pinned, along `x` at `z = -1.6`) the pole.
     ///
     /// # Panics
     /// If `n < 2`.
     pub fn start_cloth_on(self, n: usize) -> Cloth {
+        assert!(n >= 2, "a cloth needs at least 2 x 2 points, got {n}");
         let place = |at: &dyn Fn(f64, f64) -> [f64; 3]| {
             let pts: Vec<[f64; 3]> = (0..n * n)
                 .map(|k| at((k / n) as f64, (k % n) as f64))
                 .collect();
             Cloth::from_points(&pts).expect("n * n points, n >= 2")
         };
-        assert!(n >= 2, "a cloth needs at least 2 x 2 points, got {n}");
+        let (h, c) = (spacing(n), centre(n));
         match self {
             Scene::Original | Scene::Drape => Cloth::flat(n),
-            Scene::Curtain => place(&|j, i| [(i - 16.0) * SPACING, HIGH_Y - j * SPACING, BACK_Z]),
-            Scene::Flag => place(&|j, i| [(i - 16.0) * SPACING, HIGH_Y, (j - 16.0) * SPACING]),
+            Scene::Curtain => place(&|j, i| [(i - c) * h, HIGH_Y - j * h, BACK_Z]),
+            Scene::Flag => place(&|j, i| [(i - c) * h, HIGH_Y, (j - c) * h]),
         }
     }
 

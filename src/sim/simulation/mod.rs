@@ -26,7 +26,7 @@ use super::{Cloth, Held, InstructionSet, InstructionSetError, Model, PinSet, Sph
 /// to start with, then as pinned and freed by hand), a held point the
 /// caller moves each step ([`Simulation::hold`]), and the springs torn
 /// ([`Simulation::torn`]). With none of these, the original model runs
-/// the fast pass, bit for bit.
+/// the fast pass on the demo's 32 x 32, bit for bit.
 ///
 /// How the steps run (the instruction set, the threads) and the scratch
 /// buffers they work in are kept apart from the state: two simulations are
@@ -61,7 +61,12 @@ impl Simulation {
         Simulation::with_grid(GRID)
     }
 
-    /// The start state on an `n x n` grid (the demo is `n = 32`).
+    /// The start state on an `n x n` grid (the demo is `n = 32`): the flat
+    /// sheet ([`Cloth::flat`]), the same 3.1-unit square at every grid,
+    /// its points [`spacing`](super::spacing)`(n)` apart. At another grid
+    /// than 32 the steps run the general pass with the article's law
+    /// scaled to the grid ([`GridLaw`](super::general::GridLaw)), so the
+    /// sheet falls and drapes as the demo's; the fast pass runs at 32.
     ///
     /// # Panics
     /// If `n < 2`.
@@ -237,7 +242,8 @@ impl Simulation {
 
     /// One step, the original's GameDraw() physics: move the spheres, then
     /// fifteen passes of the cloth. Under a model other than the original,
-    /// the model's step, through the general pass.
+    /// or on a grid other than 32 x 32, the model's step through the
+    /// general pass (at another grid with the law scaled to it).
     pub fn step(&mut self) {
         self.run(1);
     }
