@@ -37,7 +37,7 @@ pub(crate) const BEND_ALL: [(isize, isize); 4] = [(0, 2), (2, -2), (2, 0), (2, 2
 /// within a row offset by offset; within an offset by the first end's
 /// `i`, except that the links along the row (`(0, 1)`, `(0, 2)`) come in
 /// two colours, no two of a colour sharing a point (`i` or `i / 2` even,
-/// then odd: [`colour`]). That is the order the solvers visit them, so
+/// then odd). That is the order the solvers visit them, so
 /// runs repeat. Row by row, a correction still runs down a sheet hung by
 /// its top in one sweep, as in a plain row-major sweep; the colours are
 /// for speed: a solver that moves the ends of one link before the next

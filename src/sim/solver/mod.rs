@@ -24,14 +24,14 @@
 //! The scene is the article's: the spheres bob by the step count, the
 //! floor is at [`FLOOR_Y`](crate::sim::FLOOR_Y), the rest lengths are the
 //! sheet's [`spacing`](crate::sim::sheet::spacing) at any grid. A step
-//! ([`step`]) moves the spheres, puts a held point where the hand says,
+//! (run by [`Simulation::step`](crate::sim::Simulation::step)) moves the spheres, puts a held point where the hand says,
 //! runs the solver, then, when the model says so, keeps points apart
 //! (self-collision, at the model's thickness times the grid's
 //! [`scale`](crate::sim::sheet::scale)) and breaks the springs stretched
 //! past the tearing factor. Pinned points and the held point do not move
 //! in the solver (their inverse mass is 0).
 //!
-//! The wind is the article's ([`general::wind`](crate::sim::general::wind)):
+//! The wind is the article's ([`general::wind`]):
 //! each triangle pushed along its normal by how squarely the wind meets it,
 //! a sixth of each of its triangles' pushes on a point. Its pushes, in
 //! world units a pass, become accelerations as gravity's 0.001 a pass
