@@ -80,9 +80,9 @@ impl Choices {
     pub fn setup(&self) -> Setup {
         let mut setup = Setup::of_scene(self.scene());
         for (name, value) in &self.given {
-            if let Some(Act::Set(set)) = flag(name).map(|f| f.act) {
+            if let Some(f) = flag(name) {
                 // Read when given, so it sets as it did then.
-                let _ = set(&mut setup, value);
+                let _ = f.apply(&mut setup, value);
             }
         }
         setup

@@ -19,7 +19,7 @@ impl Choices {
         for f in flags() {
             let value = match f.act {
                 Act::Scene => (scene != Scene::Original).then(|| scene.to_string()),
-                Act::Set(_) => (f.back)(&own, setup),
+                Act::Set(_) | Act::Left => (f.back)(&own, setup),
             };
             if let Some(value) = value {
                 c.push(f, value);

@@ -22,9 +22,11 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod apply;
 mod flag;
 mod id;
 mod kinds;
+mod side;
 mod table;
 pub mod travel;
 

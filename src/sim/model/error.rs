@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::{limits, Fabric, Solver};
+use super::limits;
 
 /// Why a model setting was refused: one line, fit to show as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,10 +98,10 @@ impl fmt::Display for ModelError {
                 write!(f, "unknown scene {name:?}: expected {}", one_of(&limits::SCENES))
             }
             ModelError::Solver(name) => {
-                write!(f, "unknown solver {name:?}: expected {}", one_of(&Solver::NAMES))
+                write!(f, "unknown solver {name:?}: expected {}", one_of(&limits::SOLVERS))
             }
             ModelError::Fabric(name) => {
-                write!(f, "unknown fabric {name:?}: expected {}", one_of(&Fabric::NAMES))
+                write!(f, "unknown fabric {name:?}: expected {}", one_of(&limits::FABRICS))
             }
             ModelError::Amount(line) => f.write_str(line),
         }

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::ModelError;
+use super::{limits, ModelError};
 
 /// A fabric for the XPBD solver: its density and how it moves. The
 /// densities of silk (60 g/m^2), cotton (150) and denim (450) are the
@@ -56,7 +56,7 @@ impl Fabric {
     ];
 
     /// The names, as [`FromStr`] takes them and `Display` prints them.
-    pub const NAMES: [&'static str; 6] = ["silk", "cotton", "linen", "denim", "leather", "rubber"];
+    pub const NAMES: [&'static str; 6] = limits::FABRICS;
 
     /// The name.
     pub const fn name(self) -> &'static str {

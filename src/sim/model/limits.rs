@@ -14,6 +14,12 @@ pub(super) const ORDERS: [&str; 2] = ["rows", "reversed"];
 /// The pins' names.
 pub(super) const PINS: [&str; 3] = ["none", "top", "corners"];
 
+/// The solvers' names.
+pub(super) const SOLVERS: [&str; 4] = ["article", "mass-spring", "relaxation", "xpbd"];
+
+/// The fabrics' names.
+pub(super) const FABRICS: [&str; 6] = ["silk", "cotton", "linen", "denim", "leather", "rubber"];
+
 /// The scenes' names.
 pub(super) const SCENES: [&str; 4] = ["original", "curtain", "flag", "drape"];
 

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::ModelError;
+use super::{limits, ModelError};
 
 /// Which solver moves the cloth: the article's spring (the original), or
 /// the solver of one of the other cloth programs people know. The three
@@ -51,7 +51,7 @@ impl Solver {
     ];
 
     /// The names, as [`FromStr`] takes them and `Display` prints them.
-    pub const NAMES: [&'static str; 4] = ["article", "mass-spring", "relaxation", "xpbd"];
+    pub const NAMES: [&'static str; 4] = limits::SOLVERS;
 
     /// The name: `article`, `mass-spring`, `relaxation` or `xpbd`.
     pub const fn name(self) -> &'static str {

@@ -30,7 +30,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{contact, Workspace, BOUND, DT};
+use super::{contact, Shared, BOUND, DT};
 use crate::sim::model::MassSpring;
 use crate::sim::{sheet, Cloth, Spheres};
 
@@ -66,7 +66,7 @@ pub fn mass(s: &MassSpring, n: usize) -> f64 {
 }
 
 /// One step of the mass-spring cloth (module docs).
-pub(super) fn step(cloth: &mut Cloth, s: &MassSpring, ws: &mut Workspace, spheres: &Spheres) {
+pub(super) fn step(cloth: &mut Cloth, s: &MassSpring, ws: &mut Shared, spheres: &Spheres) {
     let n = cloth.n();
     let count = n * n;
     let ks = MassSpring::KS.clamp(s.ks);

@@ -26,12 +26,12 @@
 
 #![forbid(unsafe_code)]
 
-use super::{contact, Workspace, BOUND, DT};
+use super::{contact, Shared, BOUND, DT};
 use crate::sim::model::Relaxation;
 use crate::sim::{Cloth, Spheres};
 
 /// One step of the relaxation (module docs).
-pub(super) fn step(cloth: &mut Cloth, r: &Relaxation, ws: &mut Workspace, spheres: &Spheres) {
+pub(super) fn step(cloth: &mut Cloth, r: &Relaxation, ws: &mut Shared, spheres: &Spheres) {
     let count = cloth.x.len();
     let keep = 1.0 - Relaxation::DAMPING.clamp(r.damping);
     let iterations = Relaxation::ITERATIONS.clamp(r.iterations) as usize;

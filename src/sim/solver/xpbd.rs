@@ -60,7 +60,7 @@
 
 #![forbid(unsafe_code)]
 
-use super::{contact, Workspace, BOUND, DT};
+use super::{contact, Shared, BOUND, DT};
 use crate::sim::model::Xpbd;
 use crate::sim::{sheet, Cloth, PinSet, Spheres};
 
@@ -101,7 +101,7 @@ struct Link {
 /// position, position at the sub-step's start, velocity, acceleration,
 /// normal and tether.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Scratch {
+pub(crate) struct Scratch {
     links: Vec<Link>,
     /// The rest length of each link, world units.
     rest: Vec<f64>,
@@ -124,7 +124,7 @@ impl Scratch {
     /// order, under softnesses `soft` (one a kind), free points' inverse
     /// mass `w` and the tethers' cap `most`; the points from `cloth` and
     /// `ws`'s point scratch.
-    fn fill(&mut self, cloth: &Cloth, ws: &Workspace, w: f64, soft: [f64; 3], most: f64) {
+    fn fill(&mut self, cloth: &Cloth, ws: &Shared, w: f64, soft: [f64; 3], most: f64) {
         let (links, p, free) = (&ws.links, &ws.points, &ws.points.free);
         let key = [w, soft[0], soft[1], soft[2], most].map(f64::to_bits);
         if !matches!(&self.made_for, Some((m, k, f)) if *m == links.made() && *k == key && f == free)
@@ -185,7 +185,8 @@ impl Scratch {
 pub(super) fn step(
     cloth: &mut Cloth,
     x: &Xpbd,
-    ws: &mut Workspace,
+    ws: &mut Shared,
+    s: &mut Scratch,
     spheres: &Spheres,
     pins: &PinSet,
 ) {
@@ -198,7 +199,6 @@ pub(super) fn step(
     let most = Xpbd::MAX_STRETCH.clamp(x.max_stretch);
     let soft = [x.stretch, x.shear, x.bend].map(|s| Xpbd::SOFTNESS.clamp(s));
     ws.tethers.ensure(n, pins);
-    let mut s = std::mem::take(&mut ws.xpbd);
     s.fill(cloth, ws, w, soft, most);
     let free = &ws.points.free[..];
     let Scratch {
@@ -211,7 +211,7 @@ pub(super) fn step(
         normal,
         tether,
         ..
-    } = &mut s;
+    } = s;
     let (pos, q, v) = (&mut pos[..], &mut q[..], &mut v[..]);
     for _ in 0..sub {
         q.copy_from_slice(pos);
@@ -284,7 +284,6 @@ pub(super) fn step(
             pv[axis][k] = vk[axis];
         }
     }
-    ws.xpbd = s;
 }
 
 /// Each point's unit normal, from the points either side of it along the

@@ -5,7 +5,7 @@
 
 use super::what_ifs::switch;
 use crate::app::controls::action::Action;
-use crate::app::controls::flag::{Act, CliText, Flag, Heading, Side, Takes};
+use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
 use crate::app::controls::id::Id;
 use crate::app::controls::kinds::{letter, Binding, Control, FlagNote, Section, Widget};
 use crate::app::input::Key;
@@ -43,11 +43,7 @@ const COMPARE_WITH: Flag = Flag {
     more: CliText::new("Implies --compare. Both halves run the same steps from step 0 on the same grid, and `render`'s and `record`'s scripted grab pulls both. The left half's label says what it is."),
     expects: CliText::new("a scene and the model's flags, name=value joined by ; (solver=article)"),
     conflicts: None,
-    act: Act::Set(|s, v| {
-        s.left = Side::parse(v)?;
-        s.compare = true;
-        Ok(())
-    }),
+    act: Act::Left,
     back: |own, now| (now.compare && now.left != own.left).then(|| now.left.text()),
 };
 
