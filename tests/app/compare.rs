@@ -148,3 +148,59 @@ fn compare_grabs_in_the_right_half_only() {
     d.release(Button::Right, ctrl);
     assert_eq!(d.sim().held(), None);
 }
+
+/// `--compare-with`'s value: read and written back to the same side, the
+/// scene and the model's flags only, with one-line errors.
+#[test]
+fn a_compared_side_reads_and_writes_back_the_same() {
+    use cloth_demo::app::controls::Side;
+    use cloth_demo::sim::{Fabric, Pins, Solver};
+    let side = Side::parse("scene=curtain;solver=xpbd;fabric=silk;pin=corners").unwrap();
+    assert_eq!(side.scene, Scene::Curtain);
+    assert_eq!(side.model.solver, Solver::Xpbd);
+    assert_eq!(side.model.xpbd.fabric, Fabric::Silk);
+    assert_eq!(side.model.pins, Pins::Corners);
+    assert_eq!(Side::parse(&side.text()).unwrap(), side);
+    assert_eq!(
+        side.text(),
+        "scene=curtain;solver=xpbd;fabric=silk;pin=corners"
+    );
+    assert_eq!(Side::parse("").unwrap(), Side::ORIGINAL);
+    assert_eq!(Side::parse("solver=article").unwrap(), Side::ORIGINAL);
+    assert_eq!(Side::parse("bend").unwrap().model.springs.bend, true);
+    for (bad, says) in [
+        ("springs=1", "\"springs\" is not a flag of the model"),
+        ("grid=64", "\"grid\" is not a flag of the model"),
+        ("solver=xpbd;solver=article", "solver is given twice"),
+        ("solver=bogus", "unknown solver \"bogus\""),
+    ] {
+        let e = Side::parse(bad).unwrap_err().to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
+}
+
+/// The Left half select: the scene chosen under another solver on the
+/// left, compare mode on, both halves from step 0; back to the original.
+#[test]
+fn the_left_half_select_puts_the_scene_under_a_solver_on_the_left() {
+    use cloth_demo::app::controls::{Side, Value};
+    use cloth_demo::sim::Solver;
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+    d.set(Id::Scene, Value::Choice(1), t0);
+    d.set(Id::CompareWith, Value::Choice(4), t0);
+    assert!(d.compare());
+    assert_eq!(d.left().scene, Scene::Curtain);
+    assert_eq!(d.left().model.solver, Solver::Xpbd);
+    assert_eq!(d.value(Id::CompareWith), Some(Value::Choice(4)));
+    assert_eq!(steps(&d), (0, 0));
+    let [left, _] = compare::labels(&d.left(), d.scene(), &d.sim().model(), W, H);
+    assert!(
+        left.text.starts_with("curtain, xpbd cotton"),
+        "{}",
+        left.text
+    );
+    d.set(Id::CompareWith, Value::Choice(0), t0);
+    assert_eq!(d.left(), Side::ORIGINAL);
+    assert_eq!(d.value(Id::CompareWith), Some(Value::Choice(0)));
+}

@@ -57,6 +57,7 @@ mod tests {
             springs,
             compare,
             grid: crate::sim::Grid::ORIGINAL,
+            left: crate::app::controls::Side::ORIGINAL,
         }
     }
 

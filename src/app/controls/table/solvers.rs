@@ -6,7 +6,7 @@
 
 use super::what_ifs::differs;
 use crate::app::controls::action::Action;
-use crate::app::controls::flag::{Act, CliText, Flag, Heading, Takes};
+use crate::app::controls::flag::{Act, CliText, Flag, Heading, Setup, Takes};
 use crate::app::controls::id::{Id, Value};
 use crate::app::controls::kinds::{
     choice_of, letter, Binding, Control, Field, FlagNote, Section, Widget,
@@ -22,6 +22,20 @@ macro_rules! amount_row {
         slider($min:expr, $max:expr, $step:expr, $log:expr),
         flag($name:literal, $value:literal, $default:expr, $expects:literal),
         help($help:literal), hint($hint:literal)
+    ) => {
+        amount_row!(
+            $id, $label, $solver, $($path).+, $amount,
+            slider($min, $max, $step, $log),
+            flag($name, $value, $default, $expects),
+            help($help), hint($hint),
+            back(|own: &Setup, now: &Setup| differs(own.model.$($path).+, now.model.$($path).+))
+        )
+    };
+    (
+        $id:expr, $label:literal, $solver:expr, $($path:ident).+, $amount:expr,
+        slider($min:expr, $max:expr, $step:expr, $log:expr),
+        flag($name:literal, $value:literal, $default:expr, $expects:literal),
+        help($help:literal), hint($hint:literal), back($back:expr)
     ) => {
         Control {
             id: $id,
@@ -50,7 +64,7 @@ macro_rules! amount_row {
                     s.model.$($path).+ = $amount.parse(v)?;
                     Ok(())
                 }),
-                back: |own, now| differs(own.model.$($path).+, now.model.$($path).+),
+                back: $back,
             }],
             hint: $hint,
             model: Some(Field {
@@ -245,41 +259,59 @@ pub(super) const ROWS: &[Control] = &[
         slider(0.01, 10.0, 0.0, true),
         flag("fabric-density", "KG_PER_M2", None, "a number from 0.01 to 10 (kg/m^2)"),
         help("With --solver xpbd: the fabric's density, kg/m^2 (the fabric's own unless given)."),
-        hint("XPBD (Jolt): the fabric's real density, kg/m² (cotton 0.15, silk 0.06, denim 0.45). A light fabric is slowed more by the air.")
+        hint("XPBD (Jolt): the fabric's real density, kg/m² (cotton 0.15, silk 0.06, denim 0.45). A light fabric is slowed more by the air."),
+        back(|_: &Setup, now: &Setup| {
+            differs(Xpbd::of(now.model.xpbd.fabric).density, now.model.xpbd.density)
+        })
     ),
     amount_row!(
         Id::Stretch, "Stretch softness", Solver::Xpbd, xpbd.stretch, Xpbd::SOFTNESS,
         slider(0.0, 100.0, 0.0, false),
         flag("stretch", "S", None, "a number from 0 to 1000 (softness)"),
         help("With --solver xpbd: softness of the stretch constraints: 0 as stiff as the solver can make it, 1 fixes about two thirds of the error a sub-step, 100 about 2%."),
-        hint("XPBD (Jolt): softness along the grid lines. \"0 is as stiff as the solver can make it, 1 means each solver sub-step fixes about two thirds of the error, 100 about 2% (very floppy).\"")
+        hint("XPBD (Jolt): softness along the grid lines. \"0 is as stiff as the solver can make it, 1 means each solver sub-step fixes about two thirds of the error, 100 about 2% (very floppy).\""),
+        back(|_: &Setup, now: &Setup| {
+            differs(Xpbd::of(now.model.xpbd.fabric).stretch, now.model.xpbd.stretch)
+        })
     ),
     amount_row!(
         Id::Shear, "Shear softness", Solver::Xpbd, xpbd.shear, Xpbd::SOFTNESS,
         slider(0.0, 100.0, 0.0, false),
         flag("shear", "S", None, "a number from 0 to 1000 (softness)"),
         help("With --solver xpbd: softness of the shear (diagonal) constraints."),
-        hint("XPBD (Jolt): softness of the diagonals, which keep the squares from squashing into diamonds.")
+        hint("XPBD (Jolt): softness of the diagonals, which keep the squares from squashing into diamonds."),
+        back(|_: &Setup, now: &Setup| {
+            differs(Xpbd::of(now.model.xpbd.fabric).shear, now.model.xpbd.shear)
+        })
     ),
     amount_row!(
         Id::BendSoftness, "Bend softness", Solver::Xpbd, xpbd.bend, Xpbd::SOFTNESS,
         slider(0.0, 1000.0, 0.0, false),
         flag("bend-softness", "S", None, "a number from 0 to 1000 (softness)"),
         help("With --solver xpbd: softness of the bend constraints, two points apart."),
-        hint("XPBD (Jolt): softness against bending, two points apart: low for stiff denim's few big folds, high for silk's soft ones.")
+        hint("XPBD (Jolt): softness against bending, two points apart: low for stiff denim's few big folds, high for silk's soft ones."),
+        back(|_: &Setup, now: &Setup| {
+            differs(Xpbd::of(now.model.xpbd.fabric).bend, now.model.xpbd.bend)
+        })
     ),
     amount_row!(
         Id::AirDrag, "Air drag", Solver::Xpbd, xpbd.air_drag, Xpbd::AIR_DRAG,
         slider(0.0, 10.0, 0.0, false),
         flag("air-drag", "A", None, "a number from 0 to 10 (a flat plate's)"),
         help("With --solver xpbd: air drag, a multiple of a flat plate's."),
-        hint("XPBD (Jolt): air resistance across the cloth, a multiple of a flat plate's: \"what makes silk float and a flag fly\".")
+        hint("XPBD (Jolt): air resistance across the cloth, a multiple of a flat plate's: \"what makes silk float and a flag fly\"."),
+        back(|_: &Setup, now: &Setup| {
+            differs(Xpbd::of(now.model.xpbd.fabric).air_drag, now.model.xpbd.air_drag)
+        })
     ),
     amount_row!(
         Id::MaxStretch, "Max stretch", Solver::Xpbd, xpbd.max_stretch, Xpbd::MAX_STRETCH,
         slider(1.0, 2.0, 0.0, false),
         flag("max-stretch", "M", None, "a number from 1 to 10 (times the rest distance)"),
         help("With --solver xpbd: how far the tethers let a point get from its nearest pin, times their rest distance."),
-        hint("XPBD (Jolt): the tethers' cap: no point gets further from its nearest pinned point than this times their distance at rest, so a hung cloth cannot stretch out under its own weight.")
+        hint("XPBD (Jolt): the tethers' cap: no point gets further from its nearest pinned point than this times their distance at rest, so a hung cloth cannot stretch out under its own weight."),
+        back(|_: &Setup, now: &Setup| {
+            differs(Xpbd::of(now.model.xpbd.fabric).max_stretch, now.model.xpbd.max_stretch)
+        })
     ),
 ];
