@@ -167,7 +167,7 @@ fn a_compared_side_reads_and_writes_back_the_same() {
     );
     assert_eq!(Side::parse("").unwrap(), Side::ORIGINAL);
     assert_eq!(Side::parse("solver=article").unwrap(), Side::ORIGINAL);
-    assert_eq!(Side::parse("bend").unwrap().model.springs.bend, true);
+    assert!(Side::parse("bend").unwrap().model.springs.bend);
     for (bad, says) in [
         ("springs=1", "\"springs\" is not a flag of the model"),
         ("grid=64", "\"grid\" is not a flag of the model"),
