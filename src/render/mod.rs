@@ -11,6 +11,7 @@
 //! `headless` puts them together.
 
 pub mod camera;
+pub mod cut;
 #[cfg(feature = "headless")]
 mod context;
 mod error;

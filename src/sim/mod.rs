@@ -219,7 +219,7 @@ pub use model::{
 };
 pub use pin_set::PinSet;
 pub use sheet::{spacing, Grid, GridError};
-pub use simulation::Simulation;
+pub use simulation::{has_spring, Simulation};
 pub use spheres::{Spheres, SPHERE_COUNT, SPHERE_RADIUS};
 pub use spring::spring_term;
 pub(crate) use spring::{far_spring_term, spring_term_of, usual_spring_term};

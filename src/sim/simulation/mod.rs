@@ -5,8 +5,11 @@
 
 #![forbid(unsafe_code)]
 
+mod cut;
 mod hands;
 mod scene;
+
+pub use cut::has_spring;
 
 use super::runner::{Hold, Runner};
 use super::state_file::{self, State};

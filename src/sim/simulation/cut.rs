@@ -1,0 +1,55 @@
+//! A cut: springs torn by hand ([`Simulation::cut`]), as a knife drawn
+//! across the cloth tears them. Which springs a stroke on the picture
+//! crosses is the picture's business (`render::cut`); here they are just
+//! springs, torn for good as tearing tears them ([`Torn`]).
+
+#![forbid(unsafe_code)]
+
+use super::Simulation;
+use crate::sim::solver::links;
+use crate::sim::{Model, Solver, Spring, Torn};
+
+/// Whether `model` has a spring from a point to its neighbour `dj` rows
+/// and `di` columns away (each from -2 to 2): under the article's solver
+/// the springs its [`Springs`](crate::sim::Springs) join; under the other
+/// solvers the grid lines and both diagonals, with the bending links
+/// two away (along the grid lines; the relaxation solver's along the
+/// diagonals too).
+pub fn has_spring(model: &Model, dj: isize, di: isize) -> bool {
+    if model.solver == Solver::Article {
+        return model.springs.joins(dj, di);
+    }
+    let (a, b) = if dj > 0 || (dj == 0 && di > 0) {
+        (dj, di)
+    } else {
+        (-dj, -di)
+    };
+    let bend: &[(isize, isize)] = match model.solver {
+        Solver::Relaxation => &links::BEND_ALL,
+        _ => &links::BEND_LINES,
+    };
+    links::STRETCH
+        .iter()
+        .chain(&links::SHEAR)
+        .chain(bend)
+        .any(|&o| o == (a, b))
+}
+
+impl Simulation {
+    /// Cut `springs`: tear each that is a spring of the running model
+    /// ([`has_spring`]) between two points of the grid and still whole,
+    /// for good, as tearing would ([`Torn::tear`]): from the next step on
+    /// it pulls neither end, and the picture leaves out the triangles that
+    /// lost one. Needs no tearing in the model. Returns how many it tore.
+    pub fn cut(&mut self, springs: impl IntoIterator<Item = Spring>) -> usize {
+        let n = self.cloth.n();
+        if self.torn.n() != n {
+            self.torn = Torn::new(n);
+        }
+        let model = self.model;
+        springs
+            .into_iter()
+            .filter(|s| has_spring(&model, s.dj, s.di) && self.torn.tear(s.j, s.i, s.dj, s.di))
+            .count()
+    }
+}
