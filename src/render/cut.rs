@@ -121,11 +121,10 @@ pub fn crossed(
                 // The reciprocal of depth runs straight across the picture.
                 let depth = 1.0 / ((1.0 - u) / p.2 + u / q.2);
                 let (x, y) = (from.0 + t * r.0, from.1 + t * r.1);
-                let front = Ray::through_pixel(camera, width, height, x, y)
-                    .and_then(|ray| {
-                        let along = DVec3::from(ray.direction).dot(ahead);
-                        hit(camera, &ray, cloth, hole).map(|m| m.t * along)
-                    });
+                let front = Ray::through_pixel(camera, width, height, x, y).and_then(|ray| {
+                    let along = DVec3::from(ray.direction).dot(ahead);
+                    hit(camera, &ray, cloth, hole).map(|m| m.t * along)
+                });
                 if front.is_none_or(|d| depth <= d + margin) {
                     out.push(Spring { j, i, dj, di });
                 }
@@ -174,11 +173,23 @@ mod tests {
         // other: 8 straight down, 7 + 7 diagonals, 6 + 6 a knight's move
         // (1, -2) and (1, 2), and the springs two rows down from rows 2
         // and 3 (8 + 7 + 7 + 6 + 6 each, (2, -2) to (2, 2)).
-        assert!(cut.iter().all(|s| s.j <= 3 && s.j as isize + s.dj >= 4), "{cut:?}");
+        assert!(
+            cut.iter().all(|s| s.j <= 3 && s.j as isize + s.dj >= 4),
+            "{cut:?}"
+        );
         assert_eq!(cut.len(), 8 + 7 + 7 + 6 + 6 + 2 * (8 + 7 + 7 + 6 + 6));
         // Only the springs the cloth has.
         let eight = |dj: isize, di: isize| dj.abs() <= 1 && di.abs() <= 1;
-        let cut = crossed(&camera, w, h, (0.0, mid), (400.0, mid), &cloth, &torn, eight);
+        let cut = crossed(
+            &camera,
+            w,
+            h,
+            (0.0, mid),
+            (400.0, mid),
+            &cloth,
+            &torn,
+            eight,
+        );
         assert_eq!(cut.len(), 8 + 7 + 7);
         // None of length, or off the cloth.
         assert!(crossed(&camera, w, h, (5.0, mid), (5.0, mid), &cloth, &torn, all).is_empty());
@@ -207,7 +218,16 @@ mod tests {
         // Between rows 1 and 2 of the top layer, across.
         let mid = (y(n) + y(2 * n)) / 2.0;
         let eight = |dj: isize, di: isize| dj.abs() <= 1 && di.abs() <= 1;
-        let cut = crossed(&camera, w, h, (0.0, mid), (400.0, mid), &cloth, &torn, eight);
+        let cut = crossed(
+            &camera,
+            w,
+            h,
+            (0.0, mid),
+            (400.0, mid),
+            &cloth,
+            &torn,
+            eight,
+        );
         assert!(!cut.is_empty());
         assert!(cut.iter().all(|s| s.j == 1), "{cut:?}");
     }

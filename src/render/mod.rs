@@ -11,9 +11,9 @@
 //! `headless` puts them together.
 
 pub mod camera;
-pub mod cut;
 #[cfg(feature = "headless")]
 mod context;
+pub mod cut;
 mod error;
 #[cfg(feature = "headless")]
 pub mod headless;
