@@ -37,7 +37,7 @@ pub const LAYER_MARGIN: f64 = 1.0;
 fn project(camera: &Camera, p: [f64; 3], w: f64, h: f64, half: f64) -> Option<(f64, f64, f64)> {
     let eye: DVec3 = camera.world_to_eye(p);
     let depth = -eye.z;
-    if !(depth >= f64::from(NEAR)) || !depth.is_finite() {
+    if depth.is_nan() || depth < f64::from(NEAR) || !depth.is_finite() {
         return None;
     }
     let ndc_x = eye.x / (depth * half * w / h);
@@ -83,7 +83,7 @@ pub fn crossed(
         .map(|k| project(camera, [cloth.x[k], cloth.y[k], cloth.z[k]], w, h, half))
         .collect();
     let r = (to.0 - from.0, to.1 - from.1);
-    if !(r.0 != 0.0 || r.1 != 0.0) || !r.0.is_finite() || !r.1.is_finite() {
+    if (r.0 == 0.0 && r.1 == 0.0) || !r.0.is_finite() || !r.1.is_finite() {
         return Vec::new();
     }
     let hole = |j, i, second| torn.triangle_torn(j, i, second);

@@ -152,7 +152,7 @@ fn with_the_knife_control_and_the_left_button_and_a_long_touch_cut_too() {
     // Another press while the knife is drawn does nothing.
     assert_eq!(d.press(Button::Right, NONE), Pressed::Ignored);
     d.cursor_moved(x + 40.0, y, 1.0);
-    assert!(d.sim().torn().len() > 0);
+    assert!(!d.sim().torn().is_empty());
     assert!(matches!(
         d.release(Button::Left, CTRL),
         Some(DragEnd::Cut(_))

@@ -9,8 +9,6 @@ mod cut;
 mod hands;
 mod scene;
 
-pub use cut::has_spring;
-
 use super::runner::{Hold, Runner};
 use super::state_file::{self, State};
 use super::{Cloth, Held, InstructionSet, InstructionSetError, Model, PinSet, Spheres, Torn, GRID};
