@@ -135,7 +135,8 @@ pub const POINTER: &[(&str, &str)] = &[
     (
         "right-drag",
         "hold the cloth point under the cursor and pull it (also Ctrl + left drag; on a touch \
-         screen hold still 0.4 s, then drag); let go with Shift to pin it there",
+         screen hold still 0.4 s, then drag); let go with Shift to pin it there; with the \
+         knife on (X), cut the springs the drag crosses instead",
     ),
     ("wheel", "nearer / farther (also + and -, and a pinch)"),
 ];

@@ -137,6 +137,12 @@ impl Camera {
         self.rotation().transpose() * v
     }
 
+    /// World point `p` in eye coordinates: x right, y up, the camera at
+    /// the origin looking down -z (so `-z` is the depth in front of it).
+    pub(crate) fn world_to_eye(&self, p: [f64; 3]) -> DVec3 {
+        self.rotation() * DVec3::from(p) - DVec3::new(0.0, 0.0, self.distance)
+    }
+
     /// Where the camera is, in world units: [`Camera::distance`] from the
     /// origin, `(0, 0, 5)` undragged.
     pub fn position(&self) -> [f64; 3] {

@@ -13,6 +13,7 @@
 pub mod camera;
 #[cfg(feature = "headless")]
 mod context;
+pub mod cut;
 mod error;
 #[cfg(feature = "headless")]
 pub mod headless;

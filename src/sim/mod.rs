@@ -188,6 +188,7 @@
 mod cloth;
 mod collide;
 mod constants;
+mod cut;
 pub mod fast;
 pub mod general;
 pub mod grab;
@@ -210,6 +211,7 @@ mod torn;
 pub use cloth::{Cloth, NotSquare};
 pub use collide::collide;
 pub use constants::{DIST, FLOOR_Y, GRAVITY, GRID, PASSES, SPACING, START_Y, STIFFNESS};
+pub use cut::has_spring;
 pub use general::HOOKE_STIFFNESS;
 pub use hand::{HandError, Held};
 pub use instruction_set::{InstructionSet, InstructionSetError};

@@ -48,6 +48,8 @@ fn each_key_does_what_the_article_demo_needs() {
         (ch('K'), Action::Toggle(Id::Hooke)),
         (ch('m'), Action::Original),
         (ch('t'), Action::Toggle(Id::Tear)),
+        (ch('x'), Action::Toggle(Id::Knife)),
+        (ch('X'), Action::Toggle(Id::Knife)),
         (ch('T'), Action::Toggle(Id::Tear)),
         (ch('+'), Action::ZoomIn),
         (ch('='), Action::ZoomIn),
@@ -72,7 +74,7 @@ fn each_key_does_what_the_article_demo_needs() {
         // Stopped (the browser after Escape), only a click does anything.
         assert_eq!(key(k, RunState::Stopped), None, "{k:?} stopped");
     }
-    for k in [ch('q'), ch('2'), ch('_'), ch('x'), K::Other] {
+    for k in [ch('q'), ch('2'), ch('_'), ch('z'), K::Other] {
         assert_eq!(key(k, RunState::Running), None, "{k:?}");
     }
 }

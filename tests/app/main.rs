@@ -9,6 +9,7 @@
 //!   a touch held still), letting go and pinning, the zoom and Home;
 //! - `input`: the window's events (winit's) read as the shared actions;
 //! - `keys`: the key table, and the README's list of it;
+//! - `knife`: the knife (X): the grab's drag cutting instead;
 //! - `compare`: compare mode, its two simulations' steps kept together
 //!   and its pointer on the right half;
 //! - `demo`, `pause`, `speed`, `scenes`: the running demo, its pause, step
@@ -32,6 +33,7 @@ mod demo;
 mod drags;
 mod input;
 mod keys;
+mod knife;
 mod orbit;
 mod pacing;
 mod panel;

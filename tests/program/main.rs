@@ -14,6 +14,8 @@
 //! - `hands`: `--tear` and the scripted grab (`--grab`) through
 //!   `simulate`, `render` and `record`, against the same hand on the
 //!   simulation in this process;
+//! - `cut`: the scripted cut (`--cut`, `--cut-step`): the curtain in two
+//!   pieces, the lower falling, as the same cut in this process;
 //! - `threads`: `--threads` and `CLOTH_DEMO_SIMD`;
 //! - `output`: where outputs go, what happens to what was there, signals;
 //! - `record`: the animated GIF;
@@ -32,6 +34,7 @@ mod common;
 mod assets;
 mod cli;
 mod compare;
+mod cut;
 mod environment;
 mod hands;
 mod output;

@@ -89,6 +89,8 @@ pub enum Id {
     Shade,
     /// The springs view.
     Springs,
+    /// The knife: the grab's press cuts instead.
+    Knife,
     /// Compare mode.
     Compare,
     /// What compare mode's left half shows.

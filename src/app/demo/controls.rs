@@ -40,6 +40,7 @@ impl Demo {
             Id::Scene => Value::Choice(choice_of(&Scene::ALL, &self.scene)),
             Id::Shade => Value::On(self.shade),
             Id::Springs => Value::On(self.springs),
+            Id::Knife => Value::On(self.drags.knife()),
             Id::Compare => Value::On(self.compare()),
             Id::Grid => Value::Number(self.grid.get() as f64),
             Id::CompareWith => Value::Choice(if self.left == Side::ORIGINAL {
@@ -121,6 +122,7 @@ impl Demo {
             },
             (Id::Shade, Value::On(on)) if differs => self.shade = on,
             (Id::Springs, Value::On(on)) if differs => self.springs = on,
+            (Id::Knife, Value::On(on)) if differs => self.drags.set_knife(on),
             (Id::Compare, Value::On(on)) if differs => {
                 self.set_compare(on);
                 if on {

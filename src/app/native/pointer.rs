@@ -29,6 +29,7 @@ impl App {
                         Pressed::Grabbed(j, i) => {
                             log::debug!("holding point [{j}][{i}] ({button:?} button)");
                         }
+                        Pressed::Cutting => log::debug!("drawing the knife ({button:?} button)"),
                         Pressed::Missed => log::debug!("no cloth point to hold under the cursor"),
                         Pressed::Orbit | Pressed::Ignored => {}
                     },
@@ -98,6 +99,7 @@ impl App {
             }
             Some(DragEnd::LetGo(j, i)) => log::debug!("let go of point [{j}][{i}]{why}"),
             Some(DragEnd::Pinned(j, i)) => log::debug!("pinned point [{j}][{i}] where it is{why}"),
+            Some(DragEnd::Cut(n)) => log::debug!("knife lifted, {n} springs cut{why}"),
             None => {}
         }
     }

@@ -12,6 +12,12 @@
 //! from the camera as it was grabbed and follows the cursor across the
 //! picture. The target moves whenever the cursor or the camera does.
 //!
+//! With the knife on ([`Drags::set_knife`]) the grab's press draws a
+//! stroke instead: each move of the cursor while it is down cuts the
+//! springs whose segments on the picture the move's segment crosses, on
+//! the nearest layer of cloth ([`crossed`],
+//! [`Simulation::cut`]), cut as the pointer moves, segment by segment.
+//!
 //! In compare mode ([`Drags::set_split`]) the picture is split in two
 //! ([`compare::split`]) and the pointer grabs in the right half, the model
 //! and scene chosen: the cursor is mapped into that half's viewport, and a
@@ -24,9 +30,10 @@ use super::orbit::Orbit;
 use super::press::{drag_for_press, Button, Drag, DragEnd, Pressed};
 use crate::app::compare;
 use crate::app::input::Modifiers;
+use crate::render::cut::crossed;
 use crate::render::pick::{pick, Ray};
 use crate::render::Camera;
-use crate::sim::Simulation;
+use crate::sim::{has_spring, Simulation};
 
 /// The drags' state: the view ([`Orbit`]: angles, distance, the left
 /// button's drag), the drawing area's size and the cursor in its pixels
@@ -43,6 +50,11 @@ pub struct Drags {
     grab: Option<Button>,
     /// Compare mode: the drawing area is split, the right half grabbed in.
     split: bool,
+    /// The knife: the grab's press cuts instead.
+    knife: bool,
+    /// The button drawing the knife, while it is drawn, and the springs
+    /// its stroke has cut so far.
+    cut: Option<(Button, usize)>,
 }
 
 impl Drags {
@@ -58,6 +70,7 @@ impl Drags {
             view: self.view,
             cursor: self.cursor,
             split: self.split,
+            knife: self.knife,
             ..Self::default()
         }
     }
@@ -82,6 +95,25 @@ impl Drags {
     /// drawing buffer). Until it is known nothing can be grabbed.
     pub fn set_view(&mut self, width: u32, height: u32) {
         self.view = Some((width, height));
+    }
+
+    /// The knife on (`true`: the grab's press cuts instead) or off.
+    /// Turned off, a stroke being drawn ends.
+    pub fn set_knife(&mut self, knife: bool) {
+        self.knife = knife;
+        if !knife {
+            self.cut = None;
+        }
+    }
+
+    /// Whether the knife is on.
+    pub fn knife(&self) -> bool {
+        self.knife
+    }
+
+    /// Whether the knife is being drawn: the button drawing it.
+    pub fn cutting(&self) -> Option<Button> {
+        self.cut.map(|(b, _)| b)
     }
 
     /// Compare mode on (`true`: the drawing area split, points grabbed in
@@ -113,10 +145,36 @@ impl Drags {
     pub fn cursor_moved(&mut self, x: f64, y: f64, scale: f64, sim: &mut Simulation) -> bool {
         let turned = self.orbit.cursor_moved(x, y, scale);
         if x.is_finite() && y.is_finite() {
+            let before = self.picture_cursor();
             self.cursor = Some((x, y));
             self.retarget(sim);
+            if let (Some((_, cut)), Some(a), Some(b)) = (self.cut, before, self.picture_cursor()) {
+                let n = self.slice(sim, (a.2, a.3), (b.2, b.3));
+                self.cut = self.cut.map(|(button, _)| (button, cut + n));
+            }
         }
         turned
+    }
+
+    /// Cut the springs of `sim` that the segment from `from` to `to`
+    /// (pixels of the picture cut in) crosses on the nearest layer.
+    /// Returns how many it cut.
+    fn slice(&self, sim: &mut Simulation, from: (f64, f64), to: (f64, f64)) -> usize {
+        let Some((w, h, ..)) = self.picture_cursor() else {
+            return 0;
+        };
+        let model = sim.model();
+        let springs = crossed(
+            &self.camera(),
+            w,
+            h,
+            from,
+            to,
+            &sim.cloth,
+            sim.torn(),
+            |dj, di| has_spring(&model, dj, di),
+        );
+        sim.cut(springs)
     }
 
     /// `button` went down with `modifiers` held, at the cursor: what
@@ -125,15 +183,17 @@ impl Drags {
     /// nothing, and turns nothing either. Returns what the press did: the
     /// view turning, the point held, a grab that missed, or nothing.
     pub fn press(&mut self, button: Button, modifiers: Modifiers, sim: &mut Simulation) -> Pressed {
-        if self.orbit.is_pressed() || self.grab.is_some() {
+        if self.orbit.is_pressed() || self.grab.is_some() || self.cut.is_some() {
             return Pressed::Ignored;
         }
         match drag_for_press(button, modifiers) {
             None => Pressed::Ignored,
+            Some(Drag::Grab) if self.knife => self.start_cut(button),
             Some(Drag::Orbit) => {
                 self.orbit.button(true);
                 Pressed::Orbit
             }
+            Some(Drag::Cut) => self.start_cut(button),
             Some(Drag::Grab) => match (self.grab(button, sim), sim.held()) {
                 (true, Some(held)) => {
                     let (j, i) = held.point();
@@ -144,15 +204,29 @@ impl Drags {
         }
     }
 
+    /// Start drawing the knife with `button` from the cursor, if the
+    /// cursor and the size are known.
+    fn start_cut(&mut self, button: Button) -> Pressed {
+        if self.picture_cursor().is_none() {
+            return Pressed::Missed;
+        }
+        self.cut = Some((button, 0));
+        Pressed::Cutting
+    }
+
     /// A touch held still: the orbit its press started is undone
     /// ([`Orbit::cancel_drag`]) and a grab is tried at the cursor instead,
-    /// held by the finger (the left button). Returns whether a point is
-    /// now held.
+    /// held by the finger (the left button); with the knife on, the finger
+    /// draws the knife from there instead. Returns whether a point is now
+    /// held, or the knife drawn.
     pub fn long_press(&mut self, sim: &mut Simulation) -> bool {
-        if self.grab.is_some() {
+        if self.grab.is_some() || self.cut.is_some() {
             return false;
         }
         self.orbit.cancel_drag();
+        if self.knife {
+            return self.start_cut(Button::Left) == Pressed::Cutting;
+        }
         self.grab(Button::Left, sim)
     }
 
@@ -167,6 +241,12 @@ impl Drags {
     ) -> Option<DragEnd> {
         if self.grab == Some(button) {
             return self.let_go(modifiers.shift, sim);
+        }
+        if let Some((b, cut)) = self.cut {
+            if b == button {
+                self.cut = None;
+                return Some(DragEnd::Cut(cut));
+            }
         }
         (button == Button::Left && self.orbit.end_drag()).then_some(DragEnd::Orbit)
     }
@@ -183,13 +263,15 @@ impl Drags {
     pub fn end(&mut self, sim: &mut Simulation) -> bool {
         let orbit = self.orbit.end_drag();
         let grab = self.let_go(false, sim).is_some();
-        orbit || grab
+        let cut = self.cut.take().is_some();
+        orbit || grab || cut
     }
 
     /// The simulation was started afresh and holds nothing: neither does
     /// any button.
     pub fn forget_grab(&mut self) {
         self.grab = None;
+        self.cut = None;
     }
 
     /// Zoom by `factor` ([`Orbit::zoom`]); a held point's target moves

@@ -33,6 +33,10 @@ pub enum Drag {
     /// Holds the cloth point picked under the cursor, which follows the
     /// cursor until the button is let go.
     Grab,
+    /// The knife: each move of the cursor cuts the springs its segment
+    /// crosses on the picture, until the button is let go (the grab
+    /// button while the Knife is on).
+    Cut,
 }
 
 /// What a button press did, so that a front end never decides it again.
@@ -42,6 +46,8 @@ pub enum Pressed {
     Orbit,
     /// Point `[j][i]` of the cloth is held ([`Drag::Grab`]).
     Grabbed(usize, usize),
+    /// The knife is drawn from the cursor ([`Drag::Cut`]).
+    Cutting,
     /// A grab found no cloth point under the cursor (the sky, or no cursor
     /// or size known yet): nothing starts.
     Missed,
@@ -56,6 +62,7 @@ impl Pressed {
         match self {
             Pressed::Orbit => Some(Drag::Orbit),
             Pressed::Grabbed(..) => Some(Drag::Grab),
+            Pressed::Cutting => Some(Drag::Cut),
             Pressed::Missed | Pressed::Ignored => None,
         }
     }
@@ -71,6 +78,8 @@ pub enum DragEnd {
     /// The held point `(j, i)` was pinned where it is (P, or the release
     /// with Shift held).
     Pinned(usize, usize),
+    /// The knife was lifted, having cut this many springs in the stroke.
+    Cut(usize),
 }
 
 /// What a press of `button` with `modifiers` held starts: the right button

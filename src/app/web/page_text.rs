@@ -105,7 +105,8 @@ const MOUSE: &[(&str, &str)] = &[
     (
         "right-drag",
         "hold the cloth point under the pointer and pull it (also Ctrl and drag); let go with \
-         Shift held to pin it there, or press P",
+         Shift held to pin it there, or press P; with the knife on (X), cut the springs the \
+         drag crosses instead",
     ),
     (
         "wheel",
@@ -123,7 +124,7 @@ const TOUCH: &[(&str, &str)] = &[
     (
         "hold, drag",
         "a finger held still for 0.4 s holds the cloth point under it; drag to pull it; a \
-         second finger's touch pins it there",
+         second finger's touch pins it there; with the Knife on, the drag cuts instead",
     ),
     ("pinch", "nearer / farther"),
     (

@@ -9,6 +9,8 @@
 use std::time::Duration;
 
 use cloth_demo::sim::grab::GrabScript;
+
+use crate::cli::cut::CutScript;
 use cloth_demo::sim::{HandError, Simulation};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -53,7 +55,8 @@ impl From<Interrupted> for Stopped {
     }
 }
 
-/// Run `steps` steps of `sim`, with `grab`'s hand on them if given,
+/// Run `steps` steps of `sim`, with `grab`'s hand on them if given, and
+/// `cut`'s knife when its step begins,
 /// moving `bar` on every [`STEPS_PER_UPDATE`] steps (the bar's position
 /// is the steps run).
 ///
@@ -66,11 +69,16 @@ pub fn run(
     steps: u64,
     bar: &ProgressBar,
     mut grab: Option<&mut GrabScript>,
+    mut cut: Option<&mut CutScript>,
 ) -> Result<(), Stopped> {
     let mut left = steps;
     while left > 0 {
         interrupt::check()?;
-        let n = left.min(STEPS_PER_UPDATE);
+        let mut n = left.min(STEPS_PER_UPDATE);
+        if let Some(script) = cut.as_deref_mut() {
+            script.cut_if_due(sim);
+            n = script.steps_before(sim, n).max(1);
+        }
         match grab.as_deref_mut() {
             Some(script) => script.run(sim, n).map_err(Stopped::Hand)?,
             None => sim.run(n),

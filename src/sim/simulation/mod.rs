@@ -5,6 +5,7 @@
 
 #![forbid(unsafe_code)]
 
+mod cut;
 mod hands;
 mod scene;
 

@@ -56,7 +56,7 @@
 
 mod contact;
 mod frame;
-mod links;
+pub(crate) mod links;
 pub mod mass_spring;
 pub mod relaxation;
 mod step;

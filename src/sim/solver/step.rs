@@ -64,7 +64,7 @@ pub(crate) fn step(
         Solver::Article => unreachable!(),
         Solver::MassSpring => mass_spring::step(cloth, &model.mass_spring, ws, spheres),
         Solver::Relaxation => relaxation::step(cloth, &model.relaxation, ws, spheres),
-        Solver::Xpbd => xpbd::step(cloth, &model.xpbd, ws, xs, spheres, hands.pins),
+        Solver::Xpbd => xpbd::step(cloth, &model.xpbd, ws, xs, spheres, hands.pins, hands.torn),
     }
     // Hand the velocities back as the previous positions, a step before.
     let p = &ws.points;

@@ -1,9 +1,13 @@
 //! Long-range tethers: each free point kept within a stretch of its rest
 //! distance from the nearest pinned point, as Jolt's soft bodies do.
+//! Once springs have torn (or been cut), a point is tethered only to a
+//! pinned point of its own piece of cloth: one it still reaches through
+//! whole springs along the grid lines and diagonals. A piece torn off
+//! every pin has no tethers, and falls.
 
 #![forbid(unsafe_code)]
 
-use crate::sim::{sheet, PinSet};
+use crate::sim::{sheet, PinSet, Torn};
 
 /// For each point of an `n x n` sheet, the nearest pinned point on the
 /// flat sheet (fewest spacings, straight across; the lowest index of
@@ -16,21 +20,24 @@ pub(super) struct Tethers {
     pub anchor: Vec<u32>,
     /// The rest distance to the anchor.
     pub rest: Vec<f64>,
-    /// The grid and the pinned points they were made for.
-    made_for: Option<(usize, PinSet)>,
+    /// The grid, the pinned points and the torn springs they were made
+    /// for.
+    made_for: Option<(usize, PinSet, Torn)>,
 }
 
 impl Tethers {
-    /// Make the tethers of an `n x n` sheet to `pins`, unless they were
-    /// made for exactly these.
-    pub(super) fn ensure(&mut self, n: usize, pins: &PinSet) {
+    /// Make the tethers of an `n x n` sheet to `pins`, each point's to a
+    /// pin of its own piece (the `torn` springs left out), unless they
+    /// were made for exactly these.
+    pub(super) fn ensure(&mut self, n: usize, pins: &PinSet, torn: &Torn) {
         if self
             .made_for
             .as_ref()
-            .is_some_and(|(m, p)| *m == n && p == pins)
+            .is_some_and(|(m, p, t)| *m == n && p == pins && t == torn)
         {
             return;
         }
+        let piece = pieces(n, torn);
         let pinned: Vec<usize> = pins.iter().collect();
         let h = sheet::spacing(n);
         self.anchor.clear();
@@ -42,6 +49,7 @@ impl Tethers {
             } else {
                 pinned
                     .iter()
+                    .filter(|&&p| piece[p] == piece[k])
                     .map(|&p| {
                         let (dj, di) = ((p / n) as isize - j, (p % n) as isize - i);
                         (dj * dj + di * di, p)
@@ -59,6 +67,47 @@ impl Tethers {
                 }
             }
         }
-        self.made_for = Some((n, pins.clone()));
+        self.made_for = Some((n, pins.clone(), torn.clone()));
     }
+}
+
+/// Which piece of an `n x n` sheet each point is in: points joined by a
+/// spring along a grid line or a diagonal that `torn` does not hold are in
+/// one piece. All in piece 0 while nothing is torn.
+fn pieces(n: usize, torn: &Torn) -> Vec<usize> {
+    if torn.is_empty() {
+        return vec![0; n * n];
+    }
+    let mut piece = vec![usize::MAX; n * n];
+    let mut stack = Vec::new();
+    let mut count = 0;
+    for start in 0..n * n {
+        if piece[start] != usize::MAX {
+            continue;
+        }
+        piece[start] = count;
+        stack.push(start);
+        while let Some(k) = stack.pop() {
+            let (j, i) = (k / n, k % n);
+            for dj in -1..=1_isize {
+                for di in -1..=1_isize {
+                    let (jj, ii) = (j as isize + dj, i as isize + di);
+                    if (dj, di) == (0, 0) || jj < 0 || ii < 0 {
+                        continue;
+                    }
+                    let (jj, ii) = (jj as usize, ii as usize);
+                    if jj >= n || ii >= n || torn.contains(j, i, dj, di) {
+                        continue;
+                    }
+                    let kk = jj * n + ii;
+                    if piece[kk] == usize::MAX {
+                        piece[kk] = count;
+                        stack.push(kk);
+                    }
+                }
+            }
+        }
+        count += 1;
+    }
+    piece
 }

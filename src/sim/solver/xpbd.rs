@@ -62,7 +62,7 @@
 
 use super::{contact, Shared, BOUND, DT};
 use crate::sim::model::Xpbd;
-use crate::sim::{sheet, Cloth, PinSet, Spheres};
+use crate::sim::{sheet, Cloth, PinSet, Spheres, Torn};
 
 /// Jolt's default friction.
 pub const FRICTION: f64 = 0.2;
@@ -189,6 +189,7 @@ pub(super) fn step(
     s: &mut Scratch,
     spheres: &Spheres,
     pins: &PinSet,
+    torn: &Torn,
 ) {
     let n = cloth.n();
     let sub = substeps(x, n);
@@ -198,7 +199,7 @@ pub(super) fn step(
     let drag = Xpbd::AIR_DRAG.clamp(x.air_drag) * AIR / density;
     let most = Xpbd::MAX_STRETCH.clamp(x.max_stretch);
     let soft = [x.stretch, x.shear, x.bend].map(|s| Xpbd::SOFTNESS.clamp(s));
-    ws.tethers.ensure(n, pins);
+    ws.tethers.ensure(n, pins, torn);
     s.fill(cloth, ws, w, soft, most);
     let free = &ws.points.free[..];
     let Scratch {

@@ -118,6 +118,23 @@ pub(super) const ROWS: &[Control] = &[
         model: None,
     },
     Control {
+        id: Id::Knife,
+        section: Section::View,
+        label: "Knife",
+        widget: Widget::Check,
+        keys: &[Binding {
+            keys: "X",
+            matches: &letter('x'),
+            action: Action::Toggle(Id::Knife),
+            repeats: false,
+            what: "knife on / off: the grab's drag (right-drag, Ctrl + left drag, a finger held still) cuts the springs it crosses instead",
+            flag: FlagNote::None,
+        }],
+        flags: &[],
+        hint: "The grab's drag cuts instead: each move of the pointer tears the springs it crosses on the nearest layer of cloth, for good.",
+        model: None,
+    },
+    Control {
         id: Id::Compare,
         section: Section::View,
         label: "Compare with the original",

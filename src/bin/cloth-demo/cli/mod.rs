@@ -1,6 +1,7 @@
 //! The command line, as clap derive types.
 #![forbid(unsafe_code)]
 
+pub mod cut;
 pub mod grab;
 pub mod model;
 
@@ -10,6 +11,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use cloth_demo::options::{self, Distance, Format, OrbitAngles, Size};
 use cloth_demo::render::Camera;
 
+pub use cut::CutArgs;
 pub use grab::GrabArgs;
 pub use model::ModelArgs;
 
@@ -126,10 +128,28 @@ impl Cli {
                 _ => Ok(()),
             }
         };
+        let cut_after_start = |cut: &CutArgs, start: &StartArgs| match cut.cut_step {
+            Some(s) if s <= start.step() => Err(invalid(format!(
+                "--cut-step {s} is at or before --start {k}: the run's first step is {}",
+                start.step().saturating_add(1),
+                k = start.step()
+            ))),
+            _ => Ok(()),
+        };
+        let cut_on_picture = |cut: &CutArgs, size: Size| match cut.cut {
+            Some(stroke) if !stroke.on(size) => Err(invalid(format!(
+                "--cut {stroke} is off the {w}x{h} picture: x from 0 to {w}, y from 0 to {h}",
+                w = size.width,
+                h = size.height
+            ))),
+            _ => Ok(()),
+        };
         match &self.command {
             Some(Command::Record(args)) => {
                 grab_after_start(&args.grab, &args.start)?;
                 grab_on_grid(&args.grab, &args.start, &args.model)?;
+                cut_after_start(&args.cut, &args.start)?;
+                cut_on_picture(&args.cut, args.view.size)?;
                 if args.steps < args.every {
                     return Err(invalid(format!(
                         "record --steps {} is less than --every {}: not one frame to draw",
@@ -141,11 +161,15 @@ impl Cli {
             Some(Command::Render(args)) => {
                 grab_after_start(&args.grab, &args.start)?;
                 grab_on_grid(&args.grab, &args.start, &args.model)?;
+                cut_after_start(&args.cut, &args.start)?;
+                cut_on_picture(&args.cut, args.view.size)?;
                 out_format("render", &args.out, args.format())
             }
             Some(Command::Simulate(args)) => {
                 grab_after_start(&args.grab, &args.start)?;
-                grab_on_grid(&args.grab, &args.start, &args.model)
+                grab_on_grid(&args.grab, &args.start, &args.model)?;
+                cut_after_start(&args.cut, &args.start)?;
+                cut_on_picture(&args.cut, DEFAULT_SIZE)
             }
             None => Ok(()),
         }
@@ -227,6 +251,9 @@ pub struct RenderArgs {
 
     #[command(flatten)]
     pub grab: GrabArgs,
+
+    #[command(flatten)]
+    pub cut: CutArgs,
 
     #[command(flatten)]
     pub model: ModelArgs,
@@ -324,6 +351,9 @@ pub struct RecordArgs {
     pub grab: GrabArgs,
 
     #[command(flatten)]
+    pub cut: CutArgs,
+
+    #[command(flatten)]
     pub model: ModelArgs,
 }
 
@@ -360,6 +390,9 @@ pub struct SimulateArgs {
 
     #[command(flatten)]
     pub grab: GrabArgs,
+
+    #[command(flatten)]
+    pub cut: CutArgs,
 
     #[command(flatten)]
     pub model: ModelArgs,

@@ -74,6 +74,7 @@ impl Compare {
             steps,
             &ProgressBar::hidden(),
             self.grab.as_mut(),
+            None,
         )
     }
 

@@ -8,6 +8,8 @@ use cloth_demo::app::pacing::STEPS_PER_SECOND;
 use cloth_demo::options::Format;
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::sim::grab::GrabScript;
+
+use crate::cli::cut::CutScript;
 use cloth_demo::sim::HandError;
 use indicatif::ProgressBar;
 
@@ -67,6 +69,7 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
         compare,
         sim: &mut sim,
         grab: args.grab.grab().map(GrabScript::new),
+        cut: args.cut.script(args.view.size, args.view.camera()),
         ctx: &mut ctx,
         image: Image::default(),
         args,
@@ -177,6 +180,8 @@ struct Frame<'a> {
     sim: &'a mut cloth_demo::sim::Simulation,
     /// The scripted grab's hand on the steps, with `--grab`.
     grab: Option<GrabScript>,
+    /// The scripted cut, with `--cut`.
+    cut: Option<CutScript>,
     ctx: &'a mut HeadlessContext,
     image: Image,
     args: &'a RecordArgs,
@@ -190,7 +195,13 @@ struct Frame<'a> {
 impl Frame<'_> {
     /// Run K more steps and draw the state into `self.image`.
     fn next(&mut self) -> Result<(), Stop> {
-        progress::run(self.sim, self.args.every, self.bar, self.grab.as_mut())?;
+        progress::run(
+            self.sim,
+            self.args.every,
+            self.bar,
+            self.grab.as_mut(),
+            self.cut.as_mut(),
+        )?;
         let size = self.args.view.size;
         if let Some(compare) = &mut self.compare {
             compare.run(self.args.every)?;

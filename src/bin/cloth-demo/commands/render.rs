@@ -38,7 +38,8 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();
     let mut grab = args.grab.grab().map(GrabScript::new);
-    let ran = progress::run(&mut sim, args.steps, &bar, grab.as_mut());
+    let mut cut = args.cut.script(args.view.size, args.view.camera());
+    let ran = progress::run(&mut sim, args.steps, &bar, grab.as_mut(), cut.as_mut());
     let reached = bar.position();
     bar.finish_and_clear();
     ran.map_err(|stop| {

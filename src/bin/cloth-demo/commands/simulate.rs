@@ -5,10 +5,11 @@
 use std::io::Write;
 use std::time::Instant;
 
+use cloth_demo::render::Camera;
 use cloth_demo::sim::grab::GrabScript;
 
 use super::{count, model_note, number, seconds, size, start_state, summary, Failure};
-use crate::cli::SimulateArgs;
+use crate::cli::{SimulateArgs, DEFAULT_SIZE};
 use crate::environment::Environment;
 use crate::output::{Content, Output};
 use crate::progress;
@@ -32,7 +33,8 @@ pub fn run(args: &SimulateArgs, env: &Environment) -> Result<(), Failure> {
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();
     let mut grab = args.grab.grab().map(GrabScript::new);
-    let ran = progress::run(&mut sim, args.steps, &bar, grab.as_mut());
+    let mut cut = args.cut.script(DEFAULT_SIZE, Camera::default());
+    let ran = progress::run(&mut sim, args.steps, &bar, grab.as_mut(), cut.as_mut());
     let elapsed = t0.elapsed();
     let reached = bar.position();
     bar.finish_and_clear();
