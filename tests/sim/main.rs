@@ -18,6 +18,8 @@
 //! - `solvers`: the other programs' solvers (`Model::solver`) with real
 //!   figures, finite, repeating to the bit, and against their 300-step
 //!   records;
+//! - `lift`: a hand raising a point of the draped sheet under the
+//!   solvers with velocities, and letting go;
 //! - `grab`: the scripted grab (`sim::grab`) replayed on a simulation's
 //!   steps;
 //! - `grid`: the sheet at any grid, the same square, and the article's
@@ -41,6 +43,7 @@ mod grab;
 mod grid;
 mod hands;
 mod inertia;
+mod lift;
 mod model_api;
 mod pins_wind;
 mod scenes;
