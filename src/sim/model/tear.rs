@@ -43,11 +43,12 @@ impl TearFactor {
     ///
     /// | solver | factor | left alone, longest link (any scene, 32 and 64) | a point lifted a unit (32) | the curtain dragged 1.5 at 64: at the hand, anywhere |
     /// |---|---|---|---|---|
-    /// | mass-spring | 3 | 1.11 (the drape's self-collision: 4.1) | 1.12 | 3.5, 3.7 |
+    /// | mass-spring | 3 | 1.13 (the drape's self-collision at 32: 4.1) | 1.12 | 3.5, 3.7 |
     /// | relaxation | 4 | 3.36 | 1.53 | 7.9, 7.9 |
     /// | xpbd | 3 | 1.48 | 1.60 | 1.27, 11.6 |
     ///
-    /// (`tests/sim/rip.rs` prints them.) At these, the drag tears the
+    /// (`tests/sim/rip.rs` prints them; the drape at 64 x 64 was not
+    /// measured.) At these, the drag tears the
     /// held point out of the cloth under mass-spring and relaxation, and
     /// under XPBD opens a rip some 40 spacings long where the hand's
     /// tethers meet the rod's.
