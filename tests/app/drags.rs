@@ -474,7 +474,11 @@ fn held_under_the_article_s_solver_the_status_says_why_the_cloth_stays() {
     let xpbd = Solver::ALL.iter().position(|&s| s == Solver::Xpbd).unwrap();
     d.apply(Action::Set(Id::Solver, Value::Choice(xpbd)), Instant::now());
     assert!(held(&d).is_some());
-    assert!(!d.status().contains(&NEEDLE.to_string()), "{:?}", d.status());
+    assert!(
+        !d.status().contains(&NEEDLE.to_string()),
+        "{:?}",
+        d.status()
+    );
     // Back under the article's, and let go: gone with the hand.
     d.apply(Action::Set(Id::Solver, Value::Choice(0)), Instant::now());
     assert!(d.status().contains(&NEEDLE.to_string()));

@@ -102,7 +102,11 @@ fn lift(solver: Solver) -> Lift {
         longest_after = longest_after.max(longest(&sim));
         assert!(sim.cloth.points().flatten().all(f64::is_finite));
     }
-    assert!(sim.torn().is_empty(), "{solver}: a lift tore {}", sim.torn().len());
+    assert!(
+        sim.torn().is_empty(),
+        "{solver}: a lift tore {}",
+        sim.torn().len()
+    );
     let fell = top - sim.cloth.point(HELD.0, HELD.1)[1];
     let near_fell = high - mean(&sim);
     Lift {

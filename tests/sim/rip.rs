@@ -157,7 +157,8 @@ fn drag(solver: Solver, n: usize, j: usize, over: u64) {
     let (mut close, mut far) = (Stretch::default(), Stretch::default());
     for s in 1..=120u64 {
         let t = s.min(over) as f64 / over as f64;
-        sim.hold(j, i, [from[0], from[1], from[2] + 1.5 * t]).unwrap();
+        sim.hold(j, i, [from[0], from[1], from[2] + 1.5 * t])
+            .unwrap();
         sim.step();
         close.see(&sim, &links, near);
         far.see(&sim, &links, |l| !near(l));
@@ -225,7 +226,8 @@ fn dragged(solver: Solver, factor: f64, over: u64, steps: u64) -> Simulation {
     let from = sim.cloth.point(j, i);
     for s in 1..=steps {
         let t = s.min(over) as f64 / over as f64;
-        sim.hold(j, i, [from[0], from[1], from[2] + 1.5 * t]).unwrap();
+        sim.hold(j, i, [from[0], from[1], from[2] + 1.5 * t])
+            .unwrap();
         sim.step();
     }
     sim
@@ -280,7 +282,10 @@ fn a_hand_dragging_the_curtain_under_xpbd_rips_it_and_let_go_the_rip_stops() {
     let mut sim = dragged(Solver::Xpbd, factor, 30, 120);
     let (count, length) = (sim.torn().len(), rip_length(sim.torn()));
     eprintln!("xpbd, the curtain at 64 dragged 1.5 at {factor}: {count} springs torn, rip {length} spacings");
-    assert!(length >= 8, "a rip of {length} spacings ({count} springs torn)");
+    assert!(
+        length >= 8,
+        "a rip of {length} spacings ({count} springs torn)"
+    );
     // Let go, it tears no more.
     assert_eq!(sim.release(), Some((32, 32)));
     sim.run(120);

@@ -221,7 +221,7 @@ pub(super) const ROWS: &[Control] = &[
             matches: &letter('t'),
             action: Action::Toggle(Id::Tear),
             repeats: false,
-            what: "tearing on / off: a spring stretched past 4 times its rest length tears for good (3 under mass-spring and xpbd; under the other solvers, only while a point is held)",
+            what: "tearing on / off: a spring stretched past 4 times its rest length (3 under mass-spring and xpbd; under the other solvers only while a point is held) tears for good",
             flag: FlagNote::With("4"),
         }],
         flags: &[Flag {
