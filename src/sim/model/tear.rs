@@ -61,12 +61,13 @@ impl TearFactor {
 
     /// The factor tearing comes on at under `solver`
     /// ([`TearFactor::BY_SOLVER`]).
-    pub fn for_solver(solver: Solver) -> TearFactor {
-        let k = Solver::ALL
-            .iter()
-            .position(|&s| s == solver)
-            .expect("every solver is in Solver::ALL");
-        TearFactor::BY_SOLVER[k]
+    pub const fn for_solver(solver: Solver) -> TearFactor {
+        TearFactor::BY_SOLVER[match solver {
+            Solver::Article => 0,
+            Solver::MassSpring => 1,
+            Solver::Relaxation => 2,
+            Solver::Xpbd => 3,
+        }]
     }
 
     /// The least factor (not itself allowed: `F` must be more).
