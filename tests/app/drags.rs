@@ -454,3 +454,34 @@ fn a_touch_held_still_grabs_instead_of_turning() {
     assert_eq!(d.camera(), Camera::new(0.0, -300.0));
     assert!(!d.orbit().is_pressed());
 }
+
+#[test]
+fn held_under_the_article_s_solver_the_status_says_why_the_cloth_stays() {
+    use cloth_demo::app::controls::Value;
+    use cloth_demo::app::demo::NEEDLE;
+    use cloth_demo::sim::Solver;
+    let mut d = demo(Scene::Original, 0, true);
+    assert!(!d.status().contains(&NEEDLE.to_string()));
+    let (x, y) = pixel_of(&d, (16, 16));
+    d.cursor_moved(x, y, 1.0);
+    assert!(d.press(Button::Right, NONE).drag().is_some());
+    assert_eq!(d.status(), ["paused", "step 0", NEEDLE]);
+    assert_eq!(
+        NEEDLE,
+        "the article's spring draws a needle: V for a solver that lifts"
+    );
+    // Under a solver that lifts, nothing to explain.
+    let xpbd = Solver::ALL.iter().position(|&s| s == Solver::Xpbd).unwrap();
+    d.apply(Action::Set(Id::Solver, Value::Choice(xpbd)), Instant::now());
+    assert!(held(&d).is_some());
+    assert!(
+        !d.status().contains(&NEEDLE.to_string()),
+        "{:?}",
+        d.status()
+    );
+    // Back under the article's, and let go: gone with the hand.
+    d.apply(Action::Set(Id::Solver, Value::Choice(0)), Instant::now());
+    assert!(d.status().contains(&NEEDLE.to_string()));
+    assert!(d.release(Button::Right, NONE).is_some());
+    assert_eq!(d.status(), ["paused", "step 0"]);
+}

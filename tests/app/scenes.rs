@@ -129,3 +129,49 @@ fn the_instruction_set_outlives_restarts_and_scenes() {
     assert_eq!(d.sim().instruction_set(), InstructionSet::Baseline);
     assert_ne!(d.scene(), cloth_demo::sim::Scene::Original);
 }
+
+#[test]
+fn t_s_choice_outlives_restarts_and_scenes() {
+    use cloth_demo::app::controls::Value;
+    use cloth_demo::sim::{Scene, Solver, TearFactor};
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(5), Model::ORIGINAL);
+    d.frame(t0);
+    d.apply(Action::Toggle(Id::Tear), t0);
+    let on = d.sim().model().tear;
+    assert!(on.is_some());
+    // R: the same model, tearing and its factor with it.
+    d.apply(Action::Restart, t0);
+    assert_eq!(d.sim().model().tear, on);
+    assert!(d.sim().torn().is_empty());
+    // N, round every scene: the scene's own model, but tearing stays.
+    for scene in [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Original] {
+        d.apply(Action::Cycle(Id::Scene), t0);
+        assert_eq!(d.scene(), scene);
+        let mut want = scene.model();
+        want.tear = on;
+        assert_eq!(d.sim().model(), want, "{scene}");
+        assert!(
+            d.status().contains(&format!("tearing {}", on.unwrap())),
+            "{scene}: {:?}",
+            d.status()
+        );
+    }
+    // A factor set by hand stays too, under another solver.
+    assert_eq!(Solver::ALL[3], Solver::Xpbd);
+    d.apply(Action::Set(Id::TearFactor, Value::Number(6.5)), t0);
+    d.apply(Action::Set(Id::Solver, Value::Choice(3)), t0);
+    let six = Some(TearFactor::new(6.5).unwrap());
+    assert_eq!(d.sim().model().tear, six);
+    d.apply(Action::Cycle(Id::Scene), t0);
+    d.apply(Action::Restart, t0);
+    assert_eq!(
+        (d.scene(), d.sim().model().solver, d.sim().model().tear),
+        (Scene::Curtain, Solver::Xpbd, six)
+    );
+    // Off, it stays off.
+    d.apply(Action::Toggle(Id::Tear), t0);
+    d.apply(Action::Cycle(Id::Scene), t0);
+    d.apply(Action::Restart, t0);
+    assert_eq!(d.sim().model().tear, None);
+}

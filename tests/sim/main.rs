@@ -14,10 +14,13 @@
 //! - `pins_wind`, `inertia`, `self_collision`, `scenes`: the other
 //!   programs' choices and the presets, with real figures;
 //! - `hands`, `tearing`: a held point, pins by hand, torn springs, and
-//!   the fast pass's bits once they are gone;
+//!   the fast pass's bits once they are gone; `rip`: tearing under the
+//!   solvers with velocities, only by a hand;
 //! - `solvers`: the other programs' solvers (`Model::solver`) with real
 //!   figures, finite, repeating to the bit, and against their 300-step
 //!   records;
+//! - `lift`: a hand raising a point of the draped sheet under the
+//!   solvers with velocities, and letting go;
 //! - `grab`: the scripted grab (`sim::grab`) replayed on a simulation's
 //!   steps;
 //! - `grid`: the sheet at any grid, the same square, and the article's
@@ -41,8 +44,10 @@ mod grab;
 mod grid;
 mod hands;
 mod inertia;
+mod lift;
 mod model_api;
 mod pins_wind;
+mod rip;
 mod scenes;
 mod self_collision;
 mod soak;

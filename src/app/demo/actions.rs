@@ -19,8 +19,8 @@ impl Demo {
     ///   sheet (the scene's start) at step 0, shown as it is (paused, it
     ///   stays at step 0; running, step 1 falls due one period after
     ///   `now`, with no first frame's extra steps), running again if
-    ///   stopped; the view, the model, the speed, the shading and a pause
-    ///   stay.
+    ///   stopped, nothing torn; the view, the model (tearing and its
+    ///   factor included), the speed, the shading and a pause stay.
     /// - [`Action::Step`] runs one step, while paused.
     /// - [`Action::Slower`] and [`Action::Faster`] change the rate to the
     ///   next of [`pacing::SPEEDS`], keeping to the wall clock. Uncapped
@@ -34,7 +34,8 @@ impl Demo {
     ///   scene (from its start, as a launch with it would: its own model
     ///   and look, the view unturned, the first frame running its steps
     ///   again, [`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS) or the
-    ///   held count; the speed and a pause stay), shading, the springs
+    ///   held count; the speed, a pause, the solver with its settings and
+    ///   tearing with its factor stay), shading, the springs
     ///   view, compare mode (both halves from step 0, with no first
     ///   frame, as [`Action::Restart`]).
     /// - [`Action::Original`] sets every choice of the model back to the
@@ -120,7 +121,8 @@ impl Demo {
     }
 
     /// Start `scene` as a launch with it would, under its own model and
-    /// look: the view unturned, the clock waiting for a first frame at the
+    /// look, but for the solver and its settings and tearing (on or off,
+    /// and its factor), which stay: the view unturned, the clock waiting for a first frame at the
     /// speed chosen, a pause kept.
     pub(super) fn start_scene(&mut self, scene: Scene, now: Instant) {
         let mut pacer = Pacer::new(self.pacer.mode());
@@ -129,9 +131,11 @@ impl Demo {
             RunState::Paused => RunState::Paused,
             _ => RunState::Running,
         };
-        // The solver and its settings stay, as the grid does: the scene
-        // brings its own start, pins, wind and features.
+        // The solver and its settings stay, as the grid does, and so does
+        // T's choice (tearing and its factor), as the springs view does:
+        // the scene brings its own start, pins, wind and other features.
         let (now_model, mut model) = (self.sim.model(), scene.model());
+        model.tear = now_model.tear;
         model.solver = now_model.solver;
         model.mass_spring = now_model.mass_spring;
         model.relaxation = now_model.relaxation;
@@ -144,6 +148,7 @@ impl Demo {
             Side::ORIGINAL
         } else {
             let mut left_model = scene.model();
+            left_model.tear = self.left.model.tear;
             left_model.solver = self.left.model.solver;
             left_model.mass_spring = self.left.model.mass_spring;
             left_model.relaxation = self.left.model.relaxation;

@@ -23,7 +23,7 @@ use super::pointer::Button;
 use super::pointer::Drags;
 use super::pointer::Orbit;
 use crate::render::Camera;
-use crate::sim::{Grid, InstructionSet, InstructionSetError, Model, Scene, Simulation};
+use crate::sim::{Grid, InstructionSet, InstructionSetError, Model, Scene, Simulation, Solver};
 
 /// How the steps keep time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +46,13 @@ impl Default for Clock {
 /// The status phrase after `[` or `]` under `--uncapped`, where the speed
 /// is one step a drawn frame and the keys change nothing.
 pub const UNCAPPED_SPEED: &str = "speed follows the frame rate (--uncapped)";
+
+/// The status phrase while a point is held under the article's solver:
+/// its spring moves a point at most 0.03 a pass however far it is
+/// stretched, so the held point is drawn out of the cloth alone, a
+/// one-point needle, and the sheet stays where it lies. The other
+/// solvers (V) lift the cloth round the point.
+pub const NEEDLE: &str = "the article's spring draws a needle: V for a solver that lifts";
 
 /// How long a notice such as [`UNCAPPED_SPEED`] stays in the status, unless
 /// the next action ends it sooner.
@@ -305,7 +312,8 @@ impl Demo {
     /// when it is not the original (`curtain`), the grid when it is not
     /// 32 x 32 (`64 x 64`), the model's
     /// [`differences`](Model::differences) from the original (`bending
-    /// springs`, `pinned top`), `shaded` when shaded and `springs view` in
+    /// springs`, `pinned top`), [`NEEDLE`] while a point is held under the
+    /// article's solver, `shaded` when shaded and `springs view` in
     /// the springs view. Empty when
     /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
@@ -328,6 +336,9 @@ impl Demo {
             out.push(format!("{0} x {0}", self.grid));
         }
         out.extend(self.sim.model().differences());
+        if self.sim.held().is_some() && self.sim.model().solver == Solver::Article {
+            out.push(NEEDLE.to_string());
+        }
         if self.shade {
             out.push("shaded".to_string());
         }

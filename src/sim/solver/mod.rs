@@ -27,8 +27,9 @@
 //! (run by [`Simulation::step`](crate::sim::Simulation::step)) moves the spheres, puts a held point where the hand says,
 //! runs the solver, then, when the model says so, keeps points apart
 //! (self-collision, at the model's thickness times the grid's
-//! [`scale`](crate::sim::sheet::scale)) and breaks the springs stretched
-//! past the tearing factor. Pinned points and the held point do not move
+//! [`scale`](crate::sim::sheet::scale)) and, while a point is held,
+//! breaks the springs stretched past the tearing factor: only a hand
+//! tears, never the cloth by itself (the `tear` module says why). Pinned points and the held point do not move
 //! in the solver (their inverse mass is 0).
 //!
 //! The wind is the article's ([`general::wind`](crate::sim::general::wind)):

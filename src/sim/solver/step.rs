@@ -21,7 +21,8 @@ pub(crate) struct Workspace {
 /// move, a held point is put where `hands` says, the solver runs on the
 /// cloth and its `previous` positions (none, or none of the cloth's size:
 /// the cloth starts at rest), then with self-collision the points are kept
-/// apart and with tearing the springs stretched too far break.
+/// apart and with tearing the springs stretched too far by a hand break
+/// ([`tear`](super::tear)).
 ///
 /// # Panics
 /// If the model's solver is the article's.
@@ -80,7 +81,13 @@ pub(crate) fn step(
             .settle_pinned(cloth, t.get() * sheet::scale(n), 2, hands.pins);
     }
     if let Some(factor) = model.tear {
-        tear::tear(cloth, &ws.links, factor.get(), hands.torn);
+        tear::tear(
+            cloth,
+            &ws.links,
+            factor.get(),
+            hands.held.is_some(),
+            hands.torn,
+        );
     }
 }
 

@@ -19,7 +19,9 @@ pub const DAMPING: Damping = Damping::LIGHT;
 /// spacing of the points.
 pub const THICKNESS: Thickness = Thickness::HALF_SPACING;
 
-/// The factor tearing comes on at from the panel (and T): 4.
+/// The factor tearing comes on at from the panel (and T) under the
+/// article's solver: 4 (the other solvers' own, [`TearFactor::for_solver`],
+/// under them).
 pub const TEAR_FACTOR: TearFactor = TearFactor::DEFAULT;
 
 /// `--no-inertia`.
@@ -219,7 +221,7 @@ pub(super) const ROWS: &[Control] = &[
             matches: &letter('t'),
             action: Action::Toggle(Id::Tear),
             repeats: false,
-            what: "tearing on / off: a spring stretched past 4 times its rest length tears for good",
+            what: "tearing on / off: a spring stretched past 4 times its rest length (3 under mass-spring and xpbd; under the other solvers only while a point is held) tears for good",
             flag: FlagNote::With("4"),
         }],
         flags: &[Flag {
@@ -248,12 +250,12 @@ pub(super) const ROWS: &[Control] = &[
                 _ => None,
             },
         }],
-        hint: "A spring stretched past the factor times its rest length tears for good (until a restart).",
+        hint: "A spring stretched past the factor times its rest length tears for good (until a restart). Under the other solvers only a hand tears: nothing breaks while no point is held.",
         model: Some(Field {
             get: |m| Some(Value::On(m.tear.is_some())),
             set: |m, v, scene| {
                 if let Value::On(on) = v {
-                    m.tear = on.then(|| scene.tear.unwrap_or(TEAR_FACTOR));
+                    m.tear = on.then(|| scene.tear.unwrap_or(TearFactor::for_solver(m.solver)));
                 }
             },
         }),

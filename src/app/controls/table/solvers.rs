@@ -11,7 +11,7 @@ use crate::app::controls::id::{Id, Value};
 use crate::app::controls::kinds::{
     choice_of, letter, Binding, Control, Field, FlagNote, Section, Widget,
 };
-use crate::sim::{Fabric, Grid, MassSpring, ModelError, Relaxation, Solver, Xpbd};
+use crate::sim::{Fabric, Grid, MassSpring, ModelError, Relaxation, Solver, TearFactor, Xpbd};
 
 /// A row for one of a solver's numbers: a slider, a flag taking the
 /// number (for that solver: `--ks` with `--solver mass-spring`), and a
@@ -160,7 +160,13 @@ pub(super) const ROWS: &[Control] = &[
             get: |m| Some(Value::Choice(choice_of(&Solver::ALL, &m.solver))),
             set: |m, v, _| {
                 if let Value::Choice(k) = v {
+                    let was = m.solver;
                     m.solver = Solver::ALL.get(k).copied().unwrap_or(m.solver);
+                    // Tearing at the last solver's own factor goes on at
+                    // the new one's; a factor chosen by hand stays.
+                    if m.tear == Some(TearFactor::for_solver(was)) {
+                        m.tear = Some(TearFactor::for_solver(m.solver));
+                    }
                 }
             },
         }),
