@@ -235,10 +235,21 @@ fn dragged(solver: Solver, factor: f64, over: u64, steps: u64) -> Simulation {
 
 #[test]
 fn nothing_held_nothing_tears_at_the_default_factor() {
-    // Every scene at 32 x 32, and the curtain at 64 x 64, for 3000 steps
-    // (50 s), tearing on at the solver's factor: left alone the links
-    // stretch (the mass-spring drape's past 4 times their rest length,
-    // relaxation's at 64 past 3), but only a hand tears.
+    // 600 steps (10 s) in the suite; the 3000 on request, below.
+    nothing_held_nothing_tears(600);
+}
+
+#[test]
+#[ignore = "long run: 3000 steps of every scene under every solver (minutes)"]
+fn nothing_held_nothing_tears_in_3000_steps() {
+    nothing_held_nothing_tears(3000);
+}
+
+/// Every scene at 32 x 32, and the curtain at 64 x 64, for `steps` steps,
+/// tearing on at the solver's factor: left alone the links stretch (over
+/// 3000 steps the mass-spring drape's past 4 times their rest length,
+/// relaxation's at 64 past 3), but only a hand tears.
+fn nothing_held_nothing_tears(steps: u64) {
     let mut runs: Vec<(Scene, usize)> = Scene::ALL.iter().map(|&s| (s, 32)).collect();
     runs.push((Scene::Curtain, 64));
     for (scene, n) in runs {
@@ -249,7 +260,7 @@ fn nothing_held_nothing_tears_at_the_default_factor() {
             let mut sim = Simulation::resume_with(scene.start_cloth_on(n), 0, model);
             let links = links(solver, n, &sim);
             let mut longest: f64 = 0.0;
-            for s in 0..3000 {
+            for s in 0..steps {
                 sim.step();
                 if s % 10 == 0 {
                     longest = (0..links.len())
