@@ -8,7 +8,7 @@ use crate::common::{cloth_demo, run, stderr};
 
 /// Each picture and the arguments of the command that draws it, as the
 /// docs give them (`--out` last).
-const ASSETS: [(&str, &[&str]); 15] = [
+const ASSETS: [(&str, &[&str]); 17] = [
     ("cloth.png", &["render", "--steps", "250"]),
     (
         "cloth-orbit.png",
@@ -212,6 +212,47 @@ const ASSETS: [(&str, &[&str]); 15] = [
             "0,-150",
             "--size",
             "1188x573",
+        ],
+    ),
+    (
+        "hands/rip-xpbd.png",
+        &[
+            "render",
+            "--scene",
+            "curtain",
+            "--grid",
+            "64",
+            "--solver",
+            "xpbd",
+            "--tear",
+            "3",
+            "--grab",
+            "32,32",
+            "--grab-to=0,0.43,-0.1",
+            "--grab-steps",
+            "1-120",
+            "--steps",
+            "120",
+            "--orbit=150,-30",
+        ],
+    ),
+    (
+        "hands/cut-xpbd.png",
+        &[
+            "render",
+            "--scene",
+            "curtain",
+            "--grid",
+            "64",
+            "--solver",
+            "xpbd",
+            "--steps",
+            "125",
+            "--cut",
+            "100,260:700,260",
+            "--cut-step",
+            "101",
+            "--orbit=150,-30",
         ],
     ),
 ];
