@@ -34,7 +34,7 @@ pub use action::{Action, RunState};
 pub use flag::{Act, CliText, Flag, Heading, Setup, Side, Takes};
 pub use id::{Id, Value};
 pub use kinds::{choice_of, letter, Binding, Control, Field, FlagNote, Section, Widget};
-pub use table::{CONTROLS, DAMPING, LEFT_NAMES, SPEED_NAMES, TEAR_FACTOR, THICKNESS};
+pub use table::{CONTROLS, DAMPING, GRID, LEFT_NAMES, SPEED_NAMES, TEAR_FACTOR, THICKNESS};
 
 /// The row of [`CONTROLS`] for `id` (each row sits at its id's place).
 pub fn control(id: Id) -> &'static Control {

@@ -6,7 +6,7 @@
 
 use super::flag::{Act, Flag, Setup, Side};
 use super::kinds::Section;
-use super::table::CONTROLS;
+use super::table::{CONTROLS, GRID};
 use crate::sim::{ModelError, Scene};
 
 impl Side {
@@ -26,7 +26,7 @@ impl Side {
         for pair in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
             let (name, value) = pair.split_once('=').unwrap_or((pair, "1"));
             let flag = model_flags()
-                .find(|f| f.name == name && f.name != "grid")
+                .find(|f| f.name == name && f.name != GRID.name)
                 .ok_or_else(|| {
                     ModelError::Amount(format!(
                         "{name:?} is not a flag of the model (the compared side takes scene=NAME and the model's flags, name=value joined by ;)"

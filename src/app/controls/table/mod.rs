@@ -16,6 +16,7 @@ use super::kinds::Control;
 
 pub use features::{DAMPING, TEAR_FACTOR, THICKNESS};
 pub use run::SPEED_NAMES;
+pub use solvers::GRID;
 pub use view::LEFT_NAMES;
 
 /// The sections' rows joined, in order, into one array of `N` rows (`N`

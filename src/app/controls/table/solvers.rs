@@ -79,6 +79,33 @@ macro_rules! amount_row {
     };
 }
 
+/// `--grid N` (`?grid=N`): points a side, a part of the start and not of
+/// the model (so a compared side names no grid: [`Side::parse`](crate::app::controls::Side::parse)).
+pub const GRID: Flag = Flag {
+        name: "grid",
+        takes: Takes::Value {
+            name: "N",
+            default: None,
+            hyphen: false,
+        },
+        heading: Heading::Solver,
+        help: CliText::new("N x N points, 8 to 256 (32, the original's, unless a state file given with \
+               --from has another): the sheet keeps its size and place, its points 3.1 / (N - 1) apart."),
+        more: CliText::new("Every solver takes any grid. The article's constants scale with the \
+             spacing so that a finer sheet behaves like the demo's 32 x 32; the default \
+             32 is the original, bit for bit. State files carry the grid in their \
+             number of rows."),
+        expects: CliText::new("a whole number from 8 to 256 (points a side)"),
+        conflicts: None,
+        act: Act::Set(|s, v| {
+            s.grid = v
+                .parse::<Grid>()
+                .map_err(|e| ModelError::Amount(e.to_string()))?;
+            Ok(())
+        }),
+        back: |own, now| differs(own.grid, now.grid),
+};
+
 /// The grid and solver rows, in order.
 pub(super) const ROWS: &[Control] = &[
     Control {
@@ -92,30 +119,7 @@ pub(super) const ROWS: &[Control] = &[
             log: true,
         },
         keys: &[],
-        flags: &[Flag {
-            name: "grid",
-            takes: Takes::Value {
-                name: "N",
-                default: None,
-                hyphen: false,
-            },
-            heading: Heading::Solver,
-            help: CliText::new("N x N points, 8 to 256 (32, the original's, unless a state file given with \
-                   --from has another): the sheet keeps its size and place, its points 3.1 / (N - 1) apart."),
-            more: CliText::new("Every solver takes any grid. The article's constants scale with the \
-                 spacing so that a finer sheet behaves like the demo's 32 x 32; the default \
-                 32 is the original, bit for bit. State files carry the grid in their \
-                 number of rows."),
-            expects: CliText::new("a whole number from 8 to 256 (points a side)"),
-            conflicts: None,
-            act: Act::Set(|s, v| {
-                s.grid = v
-                    .parse::<Grid>()
-                    .map_err(|e| ModelError::Amount(e.to_string()))?;
-                Ok(())
-            }),
-            back: |own, now| differs(own.grid, now.grid),
-        }],
+        flags: &[GRID],
         hint: "How many points along each side of the sheet (the original's 32). The sheet keeps its size; a finer one folds in smaller creases and costs more a step. Changing it starts the scene again.",
         model: None,
     },

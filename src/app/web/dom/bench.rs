@@ -8,7 +8,7 @@
 use wasm_bindgen::prelude::*;
 use web_time::Instant;
 
-use crate::app::controls::Side;
+use crate::app::controls::{Side, GRID};
 use crate::sim::{Grid, Simulation};
 
 /// Microseconds a step of the run `what` describes takes in this build:
@@ -29,7 +29,7 @@ pub fn bench_steps(what: &str, steps: u32, rounds: u32) -> Result<f64, JsError> 
     let mut rest = Vec::new();
     for pair in what.split(';') {
         match pair.split_once('=') {
-            Some(("grid", n)) => grid = n.parse().map_err(|e| fail(&e))?,
+            Some((name, n)) if name == GRID.name => grid = n.parse().map_err(|e| fail(&e))?,
             _ if !pair.contains('=') && !pair.is_empty() => rest.push(format!("scene={pair}")),
             _ => rest.push(pair.to_string()),
         }

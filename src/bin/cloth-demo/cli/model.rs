@@ -11,7 +11,7 @@
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use cloth_demo::app::choices::Choices;
-use cloth_demo::app::controls::{flags, Flag, Heading, Setup, Takes};
+use cloth_demo::app::controls::{flags, Flag, Heading, Setup, Takes, GRID};
 use cloth_demo::sim::{Cloth, Model, Scene};
 
 /// The physics to run and its look: the original unless a flag says
@@ -120,7 +120,9 @@ impl ModelArgs {
 
     /// The grid given with `--grid`, if it was.
     pub fn grid_given(&self) -> Option<usize> {
-        self.choices.value("grid").map(|_| self.setup().grid.get())
+        self.choices
+            .value(GRID.name)
+            .map(|_| self.setup().grid.get())
     }
 
     /// Whether the picture is drawn shaded (`--shade`, `--flat`, or the
