@@ -62,6 +62,8 @@ pub struct Grid(usize);
 impl Grid {
     /// The demo's 32 x 32.
     pub const ORIGINAL: Grid = Grid(GRID);
+    /// The hands scene's 64 x 64 ([`Scene::Hands`](crate::sim::Scene::Hands)).
+    pub const HANDS: Grid = Grid(64);
 
     /// `n` points a side.
     ///

@@ -392,10 +392,9 @@ fn stop_restart_and_a_new_scene_let_go() {
     assert_eq!(d.press(Button::Right, NONE), Pressed::Ignored);
     // After a new scene the drawing area's size is still known.
     let mut d = grabbed();
-    d.apply(Action::Cycle(Id::Scene), Instant::now());
-    d.apply(Action::Cycle(Id::Scene), Instant::now());
-    d.apply(Action::Cycle(Id::Scene), Instant::now());
-    d.apply(Action::Cycle(Id::Scene), Instant::now());
+    for _ in Scene::ALL {
+        d.apply(Action::Cycle(Id::Scene), Instant::now());
+    }
     assert_eq!(d.scene(), Scene::Original);
     d.frame(Instant::now());
     d.cursor_moved(400.0, 100.0, 1.0);

@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use cloth_demo::app::controls::{Action, Id, RunState};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::{self, KeyPress};
+use cloth_demo::app::input::{self, KeyPress, Modifiers};
 use cloth_demo::app::keys;
+use cloth_demo::app::pointer::Button;
 use cloth_demo::app::title;
 use cloth_demo::sim::Model;
 
@@ -28,13 +29,19 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
     };
     assert_eq!(keys::action_for_key(held, RunState::Running), None);
     let mut cycled = Demo::new(Clock::Held(0), Model::ORIGINAL);
-    let order = [(); 4].map(|_| {
+    let order = [(); 5].map(|_| {
         cycled.apply(Action::Cycle(Id::Scene), Instant::now());
         cycled.scene()
     });
     assert_eq!(
         order,
-        [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Original]
+        [
+            Scene::Curtain,
+            Scene::Flag,
+            Scene::Drape,
+            Scene::Hands,
+            Scene::Original
+        ]
     );
 
     let t0 = Instant::now();
@@ -73,9 +80,11 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
     assert!(!d.shade());
     assert!(title(&d.status()).ends_with(", inertia 0.1"));
     assert_eq!(*d.sim(), sim);
-    // Round the cycle: the original, flat, with exactly the original title.
-    d.apply(Action::Cycle(Id::Scene), t0);
-    d.apply(Action::Cycle(Id::Scene), t0);
+    // Round the cycle (drape, hands): the original, flat, with exactly the
+    // original title.
+    for _ in 0..3 {
+        d.apply(Action::Cycle(Id::Scene), t0);
+    }
     assert_eq!(d.scene(), Scene::Original);
     assert_eq!(title(&d.status()), "OpenGL Test Program");
     d.apply(Action::Toggle(Id::Shade), t0);
@@ -145,7 +154,13 @@ fn t_s_choice_outlives_restarts_and_scenes() {
     assert_eq!(d.sim().model().tear, on);
     assert!(d.sim().torn().is_empty());
     // N, round every scene: the scene's own model, but tearing stays.
-    for scene in [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Original] {
+    for scene in [
+        Scene::Curtain,
+        Scene::Flag,
+        Scene::Drape,
+        Scene::Hands,
+        Scene::Original,
+    ] {
         d.apply(Action::Cycle(Id::Scene), t0);
         assert_eq!(d.scene(), scene);
         let mut want = scene.model();
@@ -174,4 +189,71 @@ fn t_s_choice_outlives_restarts_and_scenes() {
     d.apply(Action::Cycle(Id::Scene), t0);
     d.apply(Action::Restart, t0);
     assert_eq!(d.sim().model().tear, None);
+}
+
+#[test]
+fn the_hands_scene_brings_its_grid_solver_and_tearing_and_a_hint() {
+    use cloth_demo::app::controls::Value;
+    use cloth_demo::app::demo::HANDS_HINT;
+    use cloth_demo::sim::{Grid, Scene, Solver, TearFactor};
+    let t0 = Instant::now();
+    let mut d = Demo::new(Clock::Held(1), Model::ORIGINAL);
+    d.frame(t0);
+    for _ in 0..4 {
+        d.apply(Action::Cycle(Id::Scene), t0);
+    }
+    // N into the hands scene: XPBD on 64 x 64, tearing at XPBD's factor,
+    // the curtain's start, and the newcomer's hint.
+    assert_eq!(d.scene(), Scene::Hands);
+    assert_eq!(d.grid(), Grid::HANDS);
+    assert_eq!(Grid::HANDS.get(), 64);
+    assert_eq!(d.sim().model(), Scene::Hands.model());
+    assert_eq!(d.sim().model().solver, Solver::Xpbd);
+    assert_eq!(
+        d.sim().model().tear,
+        Some(TearFactor::for_solver(Solver::Xpbd))
+    );
+    assert_eq!(d.sim().cloth, Scene::Hands.start_cloth_on(64));
+    assert_eq!(d.sim().cloth.n(), 64);
+    assert!(
+        d.status().contains(&HANDS_HINT.to_string()),
+        "{:?}",
+        d.status()
+    );
+    // Once cut (X, a right-drag across it), the hint has done its work.
+    d.set_view_size(792, 573);
+    d.frame(t0);
+    d.apply(Action::Toggle(Id::Knife), t0);
+    d.cursor_moved(0.0, 250.0, 1.0);
+    d.press(Button::Right, Modifiers::default());
+    for k in 1..=40 {
+        d.cursor_moved(792.0 * f64::from(k) / 40.0, 250.0, 1.0);
+    }
+    d.release(Button::Right, Modifiers::default());
+    assert!(!d.sim().torn().is_empty());
+    assert!(
+        !d.status().contains(&HANDS_HINT.to_string()),
+        "{:?}",
+        d.status()
+    );
+    d.apply(Action::Toggle(Id::Knife), t0);
+    // N out of it, untouched: the original's spring at 32 x 32, no tearing.
+    d.apply(Action::Cycle(Id::Scene), t0);
+    assert_eq!(d.scene(), Scene::Original);
+    assert_eq!(
+        (d.grid(), d.sim().model()),
+        (Grid::ORIGINAL, Model::ORIGINAL)
+    );
+    // A solver the user chose stays into and out of it.
+    d.apply(Action::Set(Id::Solver, Value::Choice(2)), t0);
+    for _ in 0..5 {
+        d.apply(Action::Cycle(Id::Scene), t0);
+        assert_eq!(d.sim().model().solver, Solver::Relaxation, "{}", d.scene());
+    }
+    // And a grid the user chose.
+    let mut d = Demo::new(Clock::Held(1), Model::ORIGINAL).with_grid(Grid::new(40).unwrap());
+    for _ in 0..4 {
+        d.apply(Action::Cycle(Id::Scene), t0);
+    }
+    assert_eq!((d.scene(), d.grid().get()), (Scene::Hands, 40));
 }

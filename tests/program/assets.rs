@@ -8,7 +8,7 @@ use crate::common::{cloth_demo, run, stderr};
 
 /// Each picture and the arguments of the command that draws it, as the
 /// docs give them (`--out` last).
-const ASSETS: [(&str, &[&str]); 17] = [
+const ASSETS: [(&str, &[&str]); 19] = [
     ("cloth.png", &["render", "--steps", "250"]),
     (
         "cloth-orbit.png",
@@ -253,6 +253,49 @@ const ASSETS: [(&str, &[&str]); 17] = [
             "--cut-step",
             "101",
             "--orbit=150,-30",
+        ],
+    ),
+    (
+        "hands/rip.gif",
+        &[
+            "record",
+            "--scene",
+            "hands",
+            "--grab",
+            "32,32",
+            "--grab-to=0,0.43,-0.1",
+            "--grab-steps",
+            "30-150",
+            "--steps",
+            "240",
+            "--every",
+            "3",
+            "--size",
+            "480x348",
+            "--orbit=150,-30",
+            "--distance",
+            "4.2",
+        ],
+    ),
+    (
+        "hands/cut.gif",
+        &[
+            "record",
+            "--scene",
+            "hands",
+            "--cut",
+            "100,140:420,140",
+            "--cut-step",
+            "60",
+            "--steps",
+            "200",
+            "--every",
+            "3",
+            "--size",
+            "480x348",
+            "--orbit=150,-30",
+            "--distance",
+            "4.2",
         ],
     ),
 ];

@@ -415,7 +415,7 @@ fn bad_values_are_one_line_usage_errors() {
     for (args, needle) in [
         (
             &["simulate", "--steps", "1", "--scene", "sail"][..],
-            "--scene must be original, curtain, flag or drape, not `sail`",
+            "--scene must be original, curtain, flag, drape or hands, not `sail`",
         ),
         (
             &["simulate", "--steps", "1", "--pin", "left"],

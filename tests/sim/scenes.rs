@@ -6,7 +6,8 @@
 //! itself).
 
 use cloth_demo::sim::{
-    Cloth, Damping, Model, ModelError, Pins, Scene, Simulation, Thickness, Wind, FLOOR_Y, GRID,
+    Cloth, Damping, Model, ModelError, Pins, Scene, Simulation, Solver, TearFactor, Thickness,
+    Wind, FLOOR_Y, GRID,
 };
 
 fn msg(e: ModelError) -> String {
@@ -15,7 +16,10 @@ fn msg(e: ModelError) -> String {
 
 #[test]
 fn scenes_by_name_and_what_they_set() {
-    assert_eq!(Scene::NAMES, ["original", "curtain", "flag", "drape"]);
+    assert_eq!(
+        Scene::NAMES,
+        ["original", "curtain", "flag", "drape", "hands"]
+    );
     for (s, name) in Scene::ALL.into_iter().zip(Scene::NAMES) {
         assert_eq!(s.to_string(), name);
         assert_eq!(name.parse::<Scene>().unwrap(), s);
@@ -23,7 +27,7 @@ fn scenes_by_name_and_what_they_set() {
     assert_eq!(Scene::default(), Scene::Original);
     assert_eq!(
         msg("sail".parse::<Scene>().unwrap_err()),
-        "unknown scene \"sail\": expected original, curtain, flag or drape"
+        "unknown scene \"sail\": expected original, curtain, flag, drape or hands"
     );
     let said: Vec<String> = Scene::ALL.iter().map(|s| s.summary()).collect();
     assert_eq!(
@@ -33,12 +37,30 @@ fn scenes_by_name_and_what_they_set() {
             "pinned top, wind 0,0,-0.0001, gusts, inertia 0.01; hung straight down",
             "pinned top, wind 0,0,0.003, gusts, inertia 0.1; held out level from its pole, shaded",
             "inertia 0.5, self-collision; the flat sheet",
+            "xpbd cotton, pinned top, tearing 3; 64 x 64, hung straight down",
         ]
     );
     assert!(Scene::Original.model().is_original());
-    for s in [Scene::Curtain, Scene::Flag, Scene::Drape] {
+    for s in [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Hands] {
         assert!(!s.model().is_original(), "{s}");
     }
+    // The hands scene: the curtain's start and pins on 64 x 64, under
+    // XPBD, tearing at XPBD's factor.
+    let hands = Scene::Hands.model();
+    assert_eq!(
+        (hands.solver, hands.tear, hands.pins),
+        (
+            Solver::Xpbd,
+            Some(TearFactor::for_solver(Solver::Xpbd)),
+            Pins::Top
+        )
+    );
+    assert_eq!(Scene::Hands.grid().get(), 64);
+    assert_eq!(Scene::Curtain.grid().get(), GRID);
+    assert_eq!(
+        Scene::Hands.start_cloth_on(64),
+        Scene::Curtain.start_cloth_on(64)
+    );
     assert_eq!(
         Scene::Curtain.model().differences(),
         ["pinned top", "wind 0,0,-0.0001", "gusts", "inertia 0.01"]

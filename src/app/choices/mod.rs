@@ -239,7 +239,7 @@ mod tests {
         let cases = [
             (
                 "scene=sail",
-                "bad ?scene=sail: unknown scene \"sail\": expected original, curtain, flag or drape",
+                "bad ?scene=sail: unknown scene \"sail\": expected original, curtain, flag, drape or hands",
             ),
             ("passes=0", "bad ?passes=0: passes must be a whole number from 1 to 100, got 0"),
             ("shade=yes", "bad ?shade=yes: it takes 1 (on) or 0 (off)"),

@@ -58,7 +58,7 @@ impl Setup {
             shade: scene.shade(),
             springs: false,
             compare: false,
-            grid: Grid::ORIGINAL,
+            grid: scene.grid(),
             left: Side::ORIGINAL,
         }
     }

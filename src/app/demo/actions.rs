@@ -121,9 +121,14 @@ impl Demo {
     }
 
     /// Start `scene` as a launch with it would, under its own model and
-    /// look, but for the solver and its settings and tearing (on or off,
-    /// and its factor), which stay: the view unturned, the clock waiting for a first frame at the
-    /// speed chosen, a pause kept.
+    /// look, but for what the user chose over the scene running now, which
+    /// stays: the solver and its settings, the grid, and tearing (on or
+    /// off, and its factor) each stay when they differ from that scene's
+    /// own ([`Scene::model`], [`Scene::grid`]), and otherwise become the new
+    /// scene's, so N into the hands scene brings its XPBD, 64 x 64 and
+    /// tearing, and N out of it, untouched, brings back the article's
+    /// spring at 32 x 32. The view unturned, the clock waiting for a first
+    /// frame at the speed chosen, a pause kept.
     pub(super) fn start_scene(&mut self, scene: Scene, now: Instant) {
         let mut pacer = Pacer::new(self.pacer.mode());
         pacer.set_rate(self.pacer.rate(), now);
@@ -131,15 +136,11 @@ impl Demo {
             RunState::Paused => RunState::Paused,
             _ => RunState::Running,
         };
-        // The solver and its settings stay, as the grid does, and so does
-        // T's choice (tearing and its factor), as the springs view does:
-        // the scene brings its own start, pins, wind and other features.
-        let (now_model, mut model) = (self.sim.model(), scene.model());
-        model.tear = now_model.tear;
-        model.solver = now_model.solver;
-        model.mass_spring = now_model.mass_spring;
-        model.relaxation = now_model.relaxation;
-        model.xpbd = now_model.xpbd;
+        let (was, now_model) = (self.scene, self.sim.model());
+        let model = kept_choices(was, &now_model, scene);
+        if self.grid == was.grid() {
+            self.grid = scene.grid();
+        }
         let mut sim = std::mem::take(&mut self.sim);
         sim.restart(scene.start_cloth_on(self.grid.get()), 0, model);
         // A left half other than the original follows the scene, under
@@ -147,15 +148,9 @@ impl Demo {
         let left = if self.left == Side::ORIGINAL {
             Side::ORIGINAL
         } else {
-            let mut left_model = scene.model();
-            left_model.tear = self.left.model.tear;
-            left_model.solver = self.left.model.solver;
-            left_model.mass_spring = self.left.model.mass_spring;
-            left_model.relaxation = self.left.model.relaxation;
-            left_model.xpbd = self.left.model.xpbd;
             Side {
                 scene,
-                model: left_model,
+                model: kept_choices(self.left.scene, &self.left.model, scene),
             }
         };
         let mut original = self.original.take();
@@ -174,4 +169,22 @@ impl Demo {
             ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
         };
     }
+}
+
+/// `scene`'s own model, but for the solver (with its settings) and tearing
+/// where `model`, running under the scene `was`, has them other than `was`
+/// has them: those the user chose, which stay.
+fn kept_choices(was: Scene, model: &Model, scene: Scene) -> Model {
+    let (own, mut next) = (was.model(), scene.model());
+    let solver_of = |m: &Model| (m.solver, m.mass_spring, m.relaxation, m.xpbd);
+    if solver_of(model) != solver_of(&own) {
+        next.solver = model.solver;
+        next.mass_spring = model.mass_spring;
+        next.relaxation = model.relaxation;
+        next.xpbd = model.xpbd;
+    }
+    if model.tear != own.tear {
+        next.tear = model.tear;
+    }
+    next
 }

@@ -54,6 +54,10 @@ pub const UNCAPPED_SPEED: &str = "speed follows the frame rate (--uncapped)";
 /// solvers (V) lift the cloth round the point.
 pub const NEEDLE: &str = "the article's spring draws a needle: V for a solver that lifts";
 
+/// What the hands scene says until its cloth is first torn or cut: how to
+/// pull and how to cut, for a newcomer.
+pub const HANDS_HINT: &str = "right-drag pulls, X cuts";
+
 /// How long a notice such as [`UNCAPPED_SPEED`] stays in the status, unless
 /// the next action ends it sooner.
 pub const NOTICE_FOR: Duration = Duration::from_secs(3);
@@ -313,7 +317,8 @@ impl Demo {
     /// 32 x 32 (`64 x 64`), the model's
     /// [`differences`](Model::differences) from the original (`bending
     /// springs`, `pinned top`), [`NEEDLE`] while a point is held under the
-    /// article's solver, `shaded` when shaded and `springs view` in
+    /// article's solver, [`HANDS_HINT`] in the hands scene until its cloth
+    /// is first torn or cut, `shaded` when shaded and `springs view` in
     /// the springs view. Empty when
     /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
@@ -338,6 +343,9 @@ impl Demo {
         out.extend(self.sim.model().differences());
         if self.sim.held().is_some() && self.sim.model().solver == Solver::Article {
             out.push(NEEDLE.to_string());
+        }
+        if self.scene == Scene::Hands && self.sim.torn().is_empty() {
+            out.push(HANDS_HINT.to_string());
         }
         if self.shade {
             out.push("shaded".to_string());

@@ -48,7 +48,7 @@ impl fmt::Display for ModelError {
     /// `wind must be X,Y,Z, three numbers from -0.1 to 0.1 (world units a
     /// pass), got "1,2"`, `damping must be a number from 0 to 1, got 2`,
     /// `thickness must be a number from 0.001 to 0.2, got "thick"`,
-    /// `unknown scene "sail": expected original, curtain, flag or drape`,
+    /// `unknown scene "sail": expected original, curtain, flag, drape or hands`,
     /// `the tearing factor must be a number more than 1 and at most 100,
     /// got 0.5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

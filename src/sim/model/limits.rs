@@ -21,7 +21,7 @@ pub(super) const SOLVERS: [&str; 4] = ["article", "mass-spring", "relaxation", "
 pub(super) const FABRICS: [&str; 6] = ["silk", "cotton", "linen", "denim", "leather", "rubber"];
 
 /// The scenes' names.
-pub(super) const SCENES: [&str; 4] = ["original", "curtain", "flag", "drape"];
+pub(super) const SCENES: [&str; 5] = ["original", "curtain", "flag", "drape", "hands"];
 
 /// The largest wind component either way, world units a pass.
 pub(super) const WIND: f64 = 0.1;

@@ -5,8 +5,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{limits, Damping, Model, ModelError, Pins, Thickness, Wind};
-use crate::sim::sheet::{centre, spacing};
+use super::{limits, Damping, Model, ModelError, Pins, Solver, TearFactor, Thickness, Wind};
+use crate::sim::sheet::{centre, spacing, Grid};
 use crate::sim::{Cloth, GRID, START_Y};
 
 /// A preset: a [`Model`], the cloth it starts from and whether it is
@@ -55,6 +55,12 @@ pub enum Scene {
     /// sooner, and its heap on the floor lies in layers instead of passing
     /// through itself.
     Drape,
+    /// A curtain made for the hands: 64 x 64 points ([`Scene::grid`])
+    /// hung from its rod as the curtain is, in still air, under the XPBD
+    /// solver ([`Solver::Xpbd`], cotton) with tearing on at that solver's
+    /// factor ([`TearFactor::for_solver`]): a pull lifts the cloth round
+    /// the hand and rips it, and the knife cuts it.
+    Hands,
 }
 
 impl Damping {
@@ -78,18 +84,35 @@ pub const BACK_Z: f64 = -1.6;
 pub const HIGH_Y: f64 = START_Y + 0.5;
 
 impl Scene {
-    /// Every scene, in the order of [`Scene::NAMES`].
-    pub const ALL: [Scene; 4] = [Scene::Original, Scene::Curtain, Scene::Flag, Scene::Drape];
+    /// Every scene, in the order of [`Scene::NAMES`] (N's cycle).
+    pub const ALL: [Scene; 5] = [
+        Scene::Original,
+        Scene::Curtain,
+        Scene::Flag,
+        Scene::Drape,
+        Scene::Hands,
+    ];
     /// The names, as [`FromStr`] takes them and `Display` prints them.
-    pub const NAMES: [&'static str; 4] = limits::SCENES;
+    pub const NAMES: [&'static str; 5] = limits::SCENES;
 
-    /// The name: `original`, `curtain`, `flag`, `drape`.
+    /// The name: `original`, `curtain`, `flag`, `drape`, `hands`.
     pub const fn name(self) -> &'static str {
         match self {
             Scene::Original => Scene::NAMES[0],
             Scene::Curtain => Scene::NAMES[1],
             Scene::Flag => Scene::NAMES[2],
             Scene::Drape => Scene::NAMES[3],
+            Scene::Hands => Scene::NAMES[4],
+        }
+    }
+
+    /// The grid the scene is made for, points a side: 64 for `hands`
+    /// (rips and cuts read as torn cloth at 64 and up), the demo's 32
+    /// ([`Grid::ORIGINAL`]) for the others.
+    pub const fn grid(self) -> Grid {
+        match self {
+            Scene::Hands => Grid::HANDS,
+            _ => Grid::ORIGINAL,
         }
     }
 
@@ -100,6 +123,7 @@ impl Scene {
         let start = match self {
             Scene::Original | Scene::Drape => "the flat sheet",
             Scene::Curtain => "hung straight down",
+            Scene::Hands => "64 x 64, hung straight down",
             Scene::Flag => "held out level from its pole",
         };
         let shade = if self.shade() { ", shaded" } else { "" };
@@ -128,6 +152,11 @@ impl Scene {
                 m.inertia = Some(Damping::DRAPE);
                 m.self_collision = Some(Thickness::default());
             }
+            Scene::Hands => {
+                m.pins = Pins::Top;
+                m.solver = Solver::Xpbd;
+                m.tear = Some(TearFactor::for_solver(Solver::Xpbd));
+            }
         }
         m
     }
@@ -143,8 +172,9 @@ impl Scene {
     /// (`c = `[`centre`]`(n)`, 16 at 32):
     ///
     /// - `original`, `drape`: [`Cloth::flat`];
-    /// - `curtain`: hanging in the plane `z = -1.6`, point `[j][i]` at
-    ///   `x = (i - c) h`, `y = 2 - j h`: the `j = 0` row (pinned) the rod;
+    /// - `curtain`, `hands`: hanging in the plane `z = -1.6`, point
+    ///   `[j][i]` at `x = (i - c) h`, `y = 2 - j h`: the `j = 0` row
+    ///   (pinned) the rod;
     /// - `flag`: the flat sheet half a unit higher, at `y = 2`: the `j = 0`
     ///   row (pinned, along `x` at `z = -1.6`) the pole.
     ///
@@ -161,7 +191,7 @@ impl Scene {
         let (h, c) = (spacing(n), centre(n));
         match self {
             Scene::Original | Scene::Drape => Cloth::flat(n),
-            Scene::Curtain => place(&|j, i| [(i - c) * h, HIGH_Y - j * h, BACK_Z]),
+            Scene::Curtain | Scene::Hands => place(&|j, i| [(i - c) * h, HIGH_Y - j * h, BACK_Z]),
             Scene::Flag => place(&|j, i| [(i - c) * h, HIGH_Y, (j - c) * h]),
         }
     }
@@ -184,7 +214,7 @@ impl fmt::Display for Scene {
 impl FromStr for Scene {
     type Err = ModelError;
 
-    /// `original`, `curtain`, `flag` or `drape`, exactly.
+    /// `original`, `curtain`, `flag`, `drape` or `hands`, exactly.
     ///
     /// # Errors
     /// [`ModelError::Scene`] for any other name, quoting it.

@@ -51,7 +51,7 @@ pub(super) const SCENE: &[Control] = &[Control {
             more: CliText::new("A preset: a model, its start and its look, to show other cloth programs' \
                  features at once. Flags given with it override its choices (--scene curtain \
                  --pin corners hangs the curtain from two pegs).\n"),
-            expects: CliText::new("original, curtain, flag or drape"),
+            expects: CliText::new("original, curtain, flag, drape or hands"),
             conflicts: None,
             act: Act::Scene,
             back: |_, _| None,

@@ -112,12 +112,13 @@ impl Cli {
             ))),
             _ => Ok(()),
         };
-        // Off the grid the run starts on (a state file's, with --from
-        // and no --grid, is checked when it is read).
+        // Off the grid the run starts on: --grid's, else the scene's (a
+        // state file's, with --from and no --grid, is checked when it is
+        // read).
         let grab_on_grid = |grab: &GrabArgs, start: &StartArgs, model: &ModelArgs| {
             let n = match (model.grid_given(), &start.from) {
                 (Some(n), _) => n,
-                (None, None) => cloth_demo::sim::GRID,
+                (None, None) => model.setup().grid.get(),
                 (None, Some(_)) => return Ok(()),
             };
             match grab.grab {

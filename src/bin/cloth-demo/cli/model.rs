@@ -9,6 +9,7 @@
 //! query). A new flag is a row of the table; nothing here changes.
 #![forbid(unsafe_code)]
 
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use cloth_demo::app::choices::Choices;
 use cloth_demo::app::controls::{flags, Flag, Heading, Setup, Takes, GRID};
@@ -82,6 +83,11 @@ impl FromArgMatches for ModelArgs {
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         for f in flags() {
+            // A value clap filled in from the flag's default is not a
+            // choice: the scene's own stays (`--scene hands` is XPBD).
+            if matches.value_source(f.name) == Some(ValueSource::DefaultValue) {
+                continue;
+            }
             let value = match f.takes {
                 Takes::Switch => matches.get_flag(f.name).then(|| "1".to_string()),
                 Takes::Value { .. } => matches.get_one::<String>(f.name).cloned(),
