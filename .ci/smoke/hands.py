@@ -12,6 +12,18 @@ same session runs them; each starts an app of its own):
               the release, the point let go
   ctrl-grab   the same with Control and the left button (one-button mice
               and trackpads)
+  lift        the grab's drag under a solver that lifts (`--solver xpbd`):
+              mid-drag, the cloth reaches down from Q as cloth, not as a
+              needle: in at least LIFT_ROWS of the rows from Q down to
+              LIFT_BELOW under it, cloth within LIFT_SIDE pixels of Q's
+              column, and at least LIFT_FILLED of that box cloth
+  knife       the hands scene (`--scene hands`, the 64 x 64 XPBD curtain)
+              paused, X, and one right-drag straight across the picture
+              at KNIFE_AT of the curtain's height: the log says the knife
+              was drawn and how many springs it cut; resumed, within
+              FALL_TIMEOUT the rows just under the stroke that were cloth
+              are sky (the lower piece fell) while the rows above it are
+              still cloth (the upper hangs from its rod)
   zoom        paused, ZOOM_NOTCHES notches of the wheel up over the middle
               of the picture (the environment's `wheel_notches_per_click`
               says how many a click of its pointer tool makes): the log
@@ -51,6 +63,30 @@ MIN_PULLED = 35
 # show it, seconds.
 PULL_TIMEOUT = 8.0
 
+# The lift: of the rows from Q down to LIFT_BELOW pixels under it, at
+# least LIFT_ROWS have cloth within LIFT_SIDE pixels of Q's column (the
+# issue's 60-pixel band; under sway the pointer's arrow hides the top 20
+# rows or so, so the band reaches 20 rows further).
+LIFT_BELOW = 80
+LIFT_SIDE = 12
+LIFT_ROWS = 60
+# ... and cloth, not a needle (the article's spring's needle meets the
+# rows above with a spike a few pixels wide): at least LIFT_FILLED of
+# that box's pixels are cloth.
+LIFT_FILLED = 0.4
+
+# The knife: the stroke's height, as a fraction of the curtain's drawn
+# height from its top; the band under it whose cloth must fall, pixels
+# below the stroke; the most of that band's cloth pixels left once
+# fallen, as a fraction; the least of the band above's that must stay.
+KNIFE_AT = 0.5
+FALL_BAND = (6, 30)
+FALL_LEFT = 0.05
+HANG_KEPT = 0.8
+FALL_TIMEOUT = 8.0
+# The log's line for a lifted knife.
+KNIFE_CUT = re.compile(r"knife lifted, (\d+) springs cut")
+
 # Notches of the zoom check: an even number, as X11's clicks make two each
 # (x11.py).
 ZOOM_NOTCHES = 4
@@ -77,6 +113,39 @@ def pulled(image, q):
     rows = [crop.rgb[3 * w * r:3 * w * (r + 1)] for r in range(crop.height)]
     return sum(1 for row in rows
                if any(tuple(row[k:k + 3]) in CLOTH for k in range(0, len(row), 3)))
+
+
+def near_rows(image, q, below, side):
+    """Rows from `q` down to `below` pixels under it with cloth within
+    `side` pixels of its column."""
+    crop = image.crop(q[0] - side, q[1], 2 * side + 1, below + 1)
+    w = crop.width
+    rows = [crop.rgb[3 * w * r:3 * w * (r + 1)] for r in range(crop.height)]
+    return sum(1 for row in rows
+               if any(tuple(row[k:k + 3]) in CLOTH for k in range(0, len(row), 3)))
+
+
+def cloth_box(image):
+    """The cloth's bounding box in `image`: (left, top, right, bottom), or
+    Failure when there is no cloth."""
+    w, h, rgb = image.width, image.height, image.rgb
+    xs, ys = [], []
+    for y in range(h):
+        row = rgb[3 * w * y:3 * w * (y + 1)]
+        for x in range(w):
+            if tuple(row[3 * x:3 * x + 3]) in CLOTH:
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        raise Failure("no cloth in the picture")
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def band_cloth(image, left, right, top, bottom):
+    """Cloth pixels in the band of rows `top`..`bottom`, columns
+    `left`..`right`."""
+    crop = image.crop(left, top, right - left + 1, bottom - top + 1)
+    return sum(1 for p in crop.pixels() if p in CLOTH)
 
 
 def grab_points(image):
@@ -108,11 +177,11 @@ def grab_points(image):
 class HandChecks:
     """The checks, as methods of the session (session.py) that runs them."""
 
-    def paused_app(self, name):
-        """A new app of its own, focused, paused after GRAB_AFTER seconds:
-        (the app, the step its title says, a function waiting for a title
-        to match a pattern)."""
-        a = self.start_app(name)
+    def paused_app(self, name, *args):
+        """A new app of its own (with `args`), focused, paused after
+        GRAB_AFTER seconds: (the app, the step its title says, a function
+        waiting for a title to match a pattern)."""
+        a = self.start_app(name, *args)
         self.window(a)
         self.env.focus(a)
 
@@ -137,6 +206,13 @@ class HandChecks:
     def ctrl_grab(self):
         self.grab_with("ctrl-grab", "left", "ctrl")
 
+    def lift(self):
+        a, step, titled = self.paused_app("lift", "--solver", "xpbd")
+        try:
+            self.grab_on(a, step, titled, "lift", "right", None, lifts=True)
+        finally:
+            a.quit()
+
     def grab_with(self, name, button, key):
         a, step, titled = self.paused_app(name)
         try:
@@ -144,7 +220,65 @@ class HandChecks:
         finally:
             a.quit()
 
-    def grab_on(self, a, step, titled, name, button, key):
+    def knife(self):
+        a, step, titled = self.paused_app("knife", "--scene", "hands")
+        try:
+            self.knife_on(a, step)
+        finally:
+            a.quit()
+
+    def knife_on(self, a, step):
+        before = self.screenshot(a)
+        before.save_png(self.run, "knife-before.png")
+        left, top, right, bottom = cloth_box(before)
+        y = top + int(KNIFE_AT * (bottom - top))
+        under = (y + FALL_BAND[0], y + FALL_BAND[1])
+        above = (y - FALL_BAND[1], y - FALL_BAND[0])
+        was_under = band_cloth(before, left, right, *under)
+        was_above = band_cloth(before, left, right, *above)
+        if was_under < 100 or was_above < 100:
+            raise Failure("the curtain (%d..%d x %d..%d) has %d and %d cloth pixels above and "
+                          "under y = %d, before the cut: not a hanging curtain"
+                          % (left, right, top, bottom, was_above, was_under, y))
+        self.env.focus(a)
+        self.env.press(a, ["x"])
+        start, end = (max(left - 30, 2), y), (min(right + 30, INNER[0] - 3), y)
+        self.env.gesture(a, [("move", (start[0], start[1] - 10)), ("sleep", 0.1),
+                             ("move", start), ("sleep", 0.2), ("down", "right"), ("sleep", 0.2)]
+                         + legs(start, [end], pause=0.05) + [("sleep", 0.2), ("up", "right")])
+        cut = poll("the log saying the knife cut", 5.0, 0.05,
+                   lambda: KNIFE_CUT.findall(a.log_text()) or None)
+        if "drawing the knife (Right button)" not in a.log_text():
+            raise Failure("the right-drag with X on was not the knife: %s" % a.last_log_line())
+        if int(cut[-1]) < 64:
+            raise Failure("the stroke across the 64-wide curtain cut %s springs" % cut[-1])
+        self.env.press(a, ["space"])
+        last = {}
+
+        def fallen():
+            image = self.screenshot(a)
+            last["image"] = image
+            last["under"] = band_cloth(image, left, right, *under)
+            last["above"] = band_cloth(image, left, right, *above)
+            if last["under"] > FALL_LEFT * was_under:
+                raise Failure("%d of the %d cloth pixels under the stroke are left"
+                              % (last["under"], was_under))
+            return image
+
+        try:
+            poll("the lower piece fallen", FALL_TIMEOUT, 0.2, fallen)
+        finally:
+            if "image" in last:
+                last["image"].save_png(self.run, "knife-after.png")
+        if last["above"] < HANG_KEPT * was_above:
+            raise Failure("above the stroke %d of %d cloth pixels are left: the upper piece "
+                          "did not hang on" % (last["above"], was_above))
+        self.run.note("knife: the hands scene paused at step %d, X, a right-drag across at "
+                      "y = %d cut %s springs; resumed, the cloth under it went from %d pixels "
+                      "to %d, above it from %d to %d"
+                      % (step, y, cut[-1], was_under, last["under"], was_above, last["above"]))
+
+    def grab_on(self, a, step, titled, name, button, key, lifts=False):
         before = self.screenshot(a)
         before.save_png(self.run, "%s-before.png" % name)
         p, q = grab_points(before)
@@ -158,6 +292,18 @@ class HandChecks:
                 if mid["n"] < MIN_PULLED:
                     raise Failure("cloth near %s in %d rows (want >= %d)"
                                   % (q, mid["n"], MIN_PULLED))
+                mid["lift"] = near_rows(image, q, LIFT_BELOW, LIFT_SIDE)
+                mid["filled"] = band_cloth(image, q[0] - LIFT_SIDE, q[0] + LIFT_SIDE, q[1],
+                                           q[1] + LIFT_BELOW) / ((2 * LIFT_SIDE + 1)
+                                                                 * (LIFT_BELOW + 1))
+                if lifts and mid["lift"] < LIFT_ROWS:
+                    raise Failure("cloth within %d px of %s in %d of the %d rows under it "
+                                  "(want >= %d)" % (LIFT_SIDE, q, mid["lift"], LIFT_BELOW + 1,
+                                                    LIFT_ROWS))
+                if lifts and mid["filled"] < LIFT_FILLED:
+                    raise Failure("%.0f%% of the box under %s is cloth (want >= %.0f%%): a "
+                                  "needle, not a lift" % (100 * mid["filled"], q,
+                                                          100 * LIFT_FILLED))
                 return image
             try:
                 poll("the cloth pulled to %s" % (q,), PULL_TIMEOUT, 0.2, shown)
@@ -193,8 +339,11 @@ class HandChecks:
             raise Failure("the picture before the grab had cloth at %s already" % (q,))
         self.run.note("%s: paused at step %d, %s%s pressed at %s (cloth), held point [%s][%s], "
                       "pulled to %s (sky before), resumed: cloth near it in %d of the %d rows "
-                      "round it mid-drag; let go" % (name, step, key + " + " if key else "", button, p, j,
-                                            i, q, mid["n"], PULLED_ABOVE + PULLED_BELOW + 1))
+                      "round it mid-drag, within %d px of its column in %d of the %d rows "
+                      "under it, that box %.0f%% cloth; let go"
+                      % (name, step, key + " + " if key else "", button, p, j, i, q, mid["n"],
+                         PULLED_ABOVE + PULLED_BELOW + 1, LIFT_SIDE, mid["lift"],
+                         LIFT_BELOW + 1, 100 * mid["filled"]))
 
     def zoom(self):
         a, step, titled = self.paused_app("zoom")
@@ -256,5 +405,7 @@ class HandChecks:
 HAND_CHECKS = {
     "grab": HandChecks.grab,
     "ctrl-grab": HandChecks.ctrl_grab,
+    "lift": HandChecks.lift,
+    "knife": HandChecks.knife,
     "zoom": HandChecks.zoom,
 }

@@ -44,7 +44,7 @@ for_window [app_id="cloth-demo"] floating enable, border none, move position 0 0
 class Sway:
     name = "wayland"
     checks = ["size", "colours", "idle-cpu", "drag", "outside", "focus-loss", "escape", "close",
-              "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab",
+              "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife",
               "zoom", "panel"]
 
     # The virtual pointer's discrete wheel steps: a notch each.
