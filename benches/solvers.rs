@@ -10,7 +10,13 @@
 //!   solvers at their defaults;
 //! - `xpbd-self-collision/64`: XPBD with self-collision at the default
 //!   thickness, a 64 x 64 sheet dropped on its edge beside the spheres,
-//!   piled on the floor (90 steps run).
+//!   piled on the floor (90 steps run);
+//! - `xpbd-hands/held`, `xpbd-hands/tearing`: the hands scene (64 x 64
+//!   XPBD curtain), its middle point dragged 1.5 forward over 60 steps
+//!   and held there (120 steps run, each iteration a step holding it):
+//!   with tearing off, and on at XPBD's factor as the scene has it (the
+//!   rip open, the springs checked every step). The second over the
+//!   first is what tearing costs a step.
 //!
 //! Run:
 //!
@@ -22,7 +28,7 @@
 
 use criterion::{black_box, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use cloth_demo::sim::{spacing, Cloth, Model, Simulation, Solver, Thickness, FLOOR_Y};
+use cloth_demo::sim::{spacing, Cloth, Model, Scene, Simulation, Solver, Thickness, FLOOR_Y};
 
 /// An `n x n` sheet level at `y = 1.5`, at the grid's spacing, centred.
 fn level(n: usize) -> Cloth {
@@ -98,6 +104,44 @@ fn solvers(c: &mut Criterion) {
         })
     });
     g.finish();
+    let mut g = c.benchmark_group("xpbd-hands");
+    g.throughput(Throughput::Elements(1));
+    for (name, tearing) in [("held", false), ("tearing", true)] {
+        let mut sim = dragged(tearing);
+        let (j, i, to) = (32, 32, sim.held().expect("held").at);
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                sim.hold(j, i, to).expect("on the grid");
+                sim.step();
+                black_box(&sim.cloth);
+            })
+        });
+    }
+    g.finish();
+}
+
+/// The hands scene, one thread, its middle point `[32][32]` dragged 1.5
+/// forward over 60 steps and held there to step 120, tearing on (as the
+/// scene has it) or off.
+fn dragged(tearing: bool) -> Simulation {
+    let scene = Scene::Hands;
+    let mut model = scene.model();
+    if !tearing {
+        model.tear = None;
+    }
+    let mut sim = Simulation::resume_with(scene.start_cloth_on(scene.grid().get()), 0, model);
+    sim.set_threads(Some(1));
+    let from = sim.cloth.point(32, 32);
+    for s in 1..=120u64 {
+        let t = s.min(60) as f64 / 60.0;
+        sim.hold(32, 32, [from[0], from[1], from[2] + 1.5 * t])
+            .expect("on the grid");
+        sim.step();
+    }
+    if tearing {
+        assert!(!sim.torn().is_empty(), "the drag tore the curtain");
+    }
+    sim
 }
 
 /// The benchmarks, as criterion's macros group them (the function they

@@ -90,10 +90,14 @@ fn pixel_of(d: &Demo, (j, i): (usize, usize)) -> (f64, f64) {
 fn x_turns_the_knife_on_and_off() {
     let mut d = curtain();
     assert_eq!(d.value(Id::Knife), Some(Value::On(false)));
+    assert!(!d.status().contains(&"knife".to_string()));
     d.apply(Action::Toggle(Id::Knife), Instant::now());
     assert_eq!(d.value(Id::Knife), Some(Value::On(true)));
+    // The title (the page's caption) says so, as it says the springs view.
+    assert_eq!(d.status().last().map(String::as_str), Some("knife"));
     d.set(Id::Knife, Value::On(false), Instant::now());
     assert_eq!(d.value(Id::Knife), Some(Value::On(false)));
+    assert!(!d.status().contains(&"knife".to_string()));
     // A restart keeps it, as it keeps the view.
     d.set(Id::Knife, Value::On(true), Instant::now());
     d.apply(Action::Restart, Instant::now());

@@ -319,7 +319,7 @@ impl Demo {
     /// springs`, `pinned top`), [`NEEDLE`] while a point is held under the
     /// article's solver, [`HANDS_HINT`] in the hands scene until its cloth
     /// is first torn or cut, `shaded` when shaded and `springs view` in
-    /// the springs view. Empty when
+    /// the springs view, `knife` while X's knife is on. Empty when
     /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -352,6 +352,9 @@ impl Demo {
         }
         if self.springs {
             out.push("springs view".to_string());
+        }
+        if self.drags.knife() {
+            out.push("knife".to_string());
         }
         if self.compare() {
             out.push("compare".to_string());

@@ -64,6 +64,12 @@ impl WebDemo {
         self.page.borrow().demo.sim().pins().len() as u32
     }
 
+    /// How many springs are torn or cut, for good (0 unless tearing or
+    /// the knife has broken some).
+    pub fn torn(&self) -> u32 {
+        self.page.borrow().demo.sim().torn().len() as u32
+    }
+
     /// Where cloth point `[j][i]` is drawn: `[x, y]`, CSS pixels from the
     /// canvas's top-left corner (to aim a grab at it); empty when it is not
     /// in view or off the grid.
