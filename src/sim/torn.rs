@@ -99,6 +99,50 @@ impl Spring {
 }
 
 impl Torn {
+    /// Which piece of the cloth each point is in, `n * n` labels in the
+    /// grid's order (`j * n + i`), numbered from 0 in the order their
+    /// first points come: points joined by a spring along a grid line or a
+    /// diagonal that is not torn are in one piece. All 0 while nothing is
+    /// torn; a cut straight across the sheet gives two.
+    pub fn pieces(&self) -> Vec<usize> {
+        let n = self.n();
+        if self.is_empty() {
+            return vec![0; n * n];
+        }
+        let mut piece = vec![usize::MAX; n * n];
+        let mut stack = Vec::new();
+        let mut count = 0;
+        for start in 0..n * n {
+            if piece[start] != usize::MAX {
+                continue;
+            }
+            piece[start] = count;
+            stack.push(start);
+            while let Some(k) = stack.pop() {
+                let (j, i) = (k / n, k % n);
+                for dj in -1..=1_isize {
+                    for di in -1..=1_isize {
+                        let (jj, ii) = (j as isize + dj, i as isize + di);
+                        if (dj, di) == (0, 0) || jj < 0 || ii < 0 {
+                            continue;
+                        }
+                        let (jj, ii) = (jj as usize, ii as usize);
+                        if jj >= n || ii >= n || self.contains(j, i, dj, di) {
+                            continue;
+                        }
+                        let kk = jj * n + ii;
+                        if piece[kk] == usize::MAX {
+                            piece[kk] = count;
+                            stack.push(kk);
+                        }
+                    }
+                }
+            }
+            count += 1;
+        }
+        piece
+    }
+
     /// Nothing torn, on an `n x n` grid.
     pub fn new(n: usize) -> Self {
         Torn {

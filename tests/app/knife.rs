@@ -10,7 +10,7 @@ use cloth_demo::app::controls::{Action, Id, Value};
 use cloth_demo::app::demo::{Clock, Demo};
 use cloth_demo::app::input::Modifiers;
 use cloth_demo::app::pointer::{Button, DragEnd, Pressed};
-use cloth_demo::sim::{Scene, Simulation, Solver};
+use cloth_demo::sim::{Scene, Simulation, Solver, Torn};
 
 const W: u32 = 792;
 const H: u32 = 573;
@@ -36,45 +36,9 @@ fn curtain() -> Demo {
     d
 }
 
-/// Pieces of the cloth: connected parts of the grid over its springs
-/// along the grid lines and diagonals that are not torn.
+/// How many pieces the cloth is in ([`Torn::pieces`]).
 pub fn pieces(sim: &Simulation) -> usize {
-    let n = sim.cloth.n();
-    let torn = sim.torn();
-    let mut piece = vec![usize::MAX; n * n];
-    let mut count = 0;
-    for start in 0..n * n {
-        if piece[start] != usize::MAX {
-            continue;
-        }
-        let mut stack = vec![start];
-        piece[start] = count;
-        while let Some(k) = stack.pop() {
-            let (j, i) = (k / n, k % n);
-            for (dj, di) in [
-                (0, 1),
-                (1, 0),
-                (1, 1),
-                (1, -1),
-                (0, -1),
-                (-1, 0),
-                (-1, -1),
-                (-1, 1),
-            ] {
-                let (jj, ii) = (j as isize + dj, i as isize + di);
-                if jj < 0 || ii < 0 || jj >= n as isize || ii >= n as isize {
-                    continue;
-                }
-                let kk = jj as usize * n + ii as usize;
-                if piece[kk] == usize::MAX && !torn.contains(j, i, dj, di) {
-                    piece[kk] = count;
-                    stack.push(kk);
-                }
-            }
-        }
-        count += 1;
-    }
-    count
+    sim.torn().pieces().iter().max().map_or(0, |m| m + 1)
 }
 
 /// Where point `(j, i)` is drawn.

@@ -9,47 +9,12 @@ use crate::record::render;
 use crate::scenes::simulate;
 use cloth_demo::render::cut::crossed;
 use cloth_demo::render::Camera;
-use cloth_demo::sim::{has_spring, state_file, Scene, Simulation, Solver};
+use cloth_demo::sim::{has_spring, state_file, Scene, Simulation, Solver, Torn};
 
-/// Pieces of the cloth: connected parts of the grid over its springs
-/// along the grid lines and diagonals that are not torn; and each point's.
+/// How many pieces the cloth is in ([`Torn::pieces`]), and each point's.
 fn pieces(sim: &Simulation) -> (usize, Vec<usize>) {
-    let n = sim.cloth.n();
-    let torn = sim.torn();
-    let mut piece = vec![usize::MAX; n * n];
-    let mut count = 0;
-    for start in 0..n * n {
-        if piece[start] != usize::MAX {
-            continue;
-        }
-        let mut stack = vec![start];
-        piece[start] = count;
-        while let Some(k) = stack.pop() {
-            let (j, i) = (k / n, k % n);
-            for (dj, di) in [
-                (0, 1),
-                (1, 0),
-                (1, 1),
-                (1, -1),
-                (0, -1),
-                (-1, 0),
-                (-1, -1),
-                (-1, 1),
-            ] {
-                let (jj, ii) = (j as isize + dj, i as isize + di);
-                if jj < 0 || ii < 0 || jj >= n as isize || ii >= n as isize {
-                    continue;
-                }
-                let kk = jj as usize * n + ii as usize;
-                if piece[kk] == usize::MAX && !torn.contains(j, i, dj, di) {
-                    piece[kk] = count;
-                    stack.push(kk);
-                }
-            }
-        }
-        count += 1;
-    }
-    (count, piece)
+    let piece = sim.torn().pieces();
+    (piece.iter().max().map_or(0, |m| m + 1), piece)
 }
 
 /// The curtain under XPBD on an `n x n` grid.

@@ -21,6 +21,8 @@
 //!   records;
 //! - `lift`: a hand raising a point of the draped sheet under the
 //!   solvers with velocities, and letting go;
+//! - `cut`: a scripted cut across the hands scene's curtain, leaving two
+//!   pieces, the lower falling;
 //! - `grab`: the scripted grab (`sim::grab`) replayed on a simulation's
 //!   steps;
 //! - `grid`: the sheet at any grid, the same square, and the article's
@@ -35,6 +37,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cut;
 mod degenerate;
 mod equilibria;
 mod fast_vs_reference;

@@ -254,6 +254,8 @@ test('under xpbd a Ctrl + left drag lifts the cloth round the point, not a needl
   await page.keyboard.press('Space');
   const [x, y, rect] = await pointOnPage(page, AIM);
   const to = [x, y - PULL];
+  await settle(page);
+  await canvasShot(page, path.join(outDir, 'web_lift_before.png'));
   await page.mouse.move(x, y);
   await page.keyboard.down('Control');
   await page.mouse.down();

@@ -37,7 +37,7 @@ impl Tethers {
         {
             return;
         }
-        let piece = pieces(n, torn);
+        let piece = torn.pieces();
         let pinned: Vec<usize> = pins.iter().collect();
         let h = sheet::spacing(n);
         self.anchor.clear();
@@ -69,45 +69,4 @@ impl Tethers {
         }
         self.made_for = Some((n, pins.clone(), torn.clone()));
     }
-}
-
-/// Which piece of an `n x n` sheet each point is in: points joined by a
-/// spring along a grid line or a diagonal that `torn` does not hold are in
-/// one piece. All in piece 0 while nothing is torn.
-fn pieces(n: usize, torn: &Torn) -> Vec<usize> {
-    if torn.is_empty() {
-        return vec![0; n * n];
-    }
-    let mut piece = vec![usize::MAX; n * n];
-    let mut stack = Vec::new();
-    let mut count = 0;
-    for start in 0..n * n {
-        if piece[start] != usize::MAX {
-            continue;
-        }
-        piece[start] = count;
-        stack.push(start);
-        while let Some(k) = stack.pop() {
-            let (j, i) = (k / n, k % n);
-            for dj in -1..=1_isize {
-                for di in -1..=1_isize {
-                    let (jj, ii) = (j as isize + dj, i as isize + di);
-                    if (dj, di) == (0, 0) || jj < 0 || ii < 0 {
-                        continue;
-                    }
-                    let (jj, ii) = (jj as usize, ii as usize);
-                    if jj >= n || ii >= n || torn.contains(j, i, dj, di) {
-                        continue;
-                    }
-                    let kk = jj * n + ii;
-                    if piece[kk] == usize::MAX {
-                        piece[kk] = count;
-                        stack.push(kk);
-                    }
-                }
-            }
-        }
-        count += 1;
-    }
-    piece
 }
