@@ -10,7 +10,7 @@ use cloth_demo::app::controls::{Action, Id, Value};
 use cloth_demo::app::demo::{Clock, Demo};
 use cloth_demo::app::input::Modifiers;
 use cloth_demo::app::pointer::{Button, DragEnd, Pressed};
-use cloth_demo::sim::{Scene, Simulation, Solver, Torn};
+use cloth_demo::sim::{Scene, Simulation, Solver};
 
 const W: u32 = 792;
 const H: u32 = 573;
@@ -36,7 +36,7 @@ fn curtain() -> Demo {
     d
 }
 
-/// How many pieces the cloth is in ([`Torn::pieces`]).
+/// How many pieces the cloth is in (`Torn::pieces`).
 pub fn pieces(sim: &Simulation) -> usize {
     sim.torn().pieces().iter().max().map_or(0, |m| m + 1)
 }

@@ -9,9 +9,9 @@ use crate::record::render;
 use crate::scenes::simulate;
 use cloth_demo::render::cut::crossed;
 use cloth_demo::render::Camera;
-use cloth_demo::sim::{has_spring, state_file, Scene, Simulation, Solver, Torn};
+use cloth_demo::sim::{has_spring, state_file, Scene, Simulation, Solver};
 
-/// How many pieces the cloth is in ([`Torn::pieces`]), and each point's.
+/// How many pieces the cloth is in (`Torn::pieces`), and each point's.
 fn pieces(sim: &Simulation) -> (usize, Vec<usize>) {
     let piece = sim.torn().pieces();
     (piece.iter().max().map_or(0, |m| m + 1), piece)
