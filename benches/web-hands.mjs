@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ENGINE, close, figures, open } from '../.ci/web/harness.mjs';
+import { ENGINE, close, figures, open, pointOnPage } from '../.ci/web/harness.mjs';
 
 /// How long each gesture lasts, ms, and its moves.
 const GESTURE_MS = 3000;
@@ -35,13 +35,6 @@ async function during(p, gesture) {
   return { steps_per_second: (s1 - s0) / seconds, frames_per_second: (f1 - f0) / seconds, seconds };
 }
 
-/// Where cloth point [j][i] is drawn, page CSS pixels.
-async function at(p, j, i) {
-  const rect = await p.locator('#cloth').boundingBox();
-  const q = await p.evaluate(([j, i]) => Array.from(clothDemo.projected(j, i)), [j, i]);
-  return [rect.x + q[0], rect.y + q[1]];
-}
-
 test(`${ENGINE}: the hands scene, a running tear and the knife, steps and frames a second`, { timeout: 300_000 }, async (t) => {
   figures.hands = {};
   for (const rate of RATES) {
@@ -54,7 +47,7 @@ test(`${ENGINE}: the hands scene, a running tear and the knife, steps and frames
     await wait(1000);
     // A hand: the middle point held (Ctrl + left) and drawn down and to
     // the side across the picture, tearing as it goes.
-    const [x, y] = await at(p, 32, 32);
+    const [x, y] = await pointOnPage(p, [32, 32]);
     await p.mouse.move(x, y);
     await p.keyboard.down('Control');
     await p.mouse.down();
@@ -72,8 +65,8 @@ test(`${ENGINE}: the hands scene, a running tear and the knife, steps and frames
     await p.keyboard.press('r');
     await wait(500);
     await p.keyboard.press('x');
-    const [lx, ly] = await at(p, 16, 0);
-    const [rx] = await at(p, 16, 63);
+    const [lx, ly] = await pointOnPage(p, [16, 0]);
+    const [rx] = await pointOnPage(p, [16, 63]);
     await p.mouse.move(lx - 30, ly);
     await p.keyboard.down('Control');
     await p.mouse.down();

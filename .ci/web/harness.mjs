@@ -281,3 +281,11 @@ export async function nearFraction(page, pngA, pngB, tolerance) {
     return near / (pa.length / 4);
   }, [pngA.toString('base64'), pngB.toString('base64'), tolerance]);
 }
+
+/// Where cloth point [j][i] is drawn, page CSS pixels.
+export async function pointOnPage(page, [j, i]) {
+  const rect = await page.locator('#cloth').boundingBox();
+  const p = await page.evaluate(([j, i]) => Array.from(clothDemo.projected(j, i)), [j, i]);
+  assert.equal(p.length, 2, `point [${j}][${i}] is in view`);
+  return [rect.x + p[0], rect.y + p[1], rect];
+}

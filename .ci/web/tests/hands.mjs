@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
   assertLikeNative, canvasShot, chromiumOnly, close, figures, installPngDecoder, open, outDir,
-  settle, skipIn,
+  pointOnPage, settle, skipIn,
 } from '../harness.mjs';
 
 /// The point aimed at: the sheet's middle, under a fold at step 250, so
@@ -24,14 +24,6 @@ const NEAR = 12;
 const PULL = 160;
 /// Steps run while the point is pulled.
 const PULL_STEPS = 20;
-
-/// Where cloth point [j][i] is drawn, page CSS pixels.
-async function pointOnPage(page, [j, i]) {
-  const rect = await page.locator('#cloth').boundingBox();
-  const p = await page.evaluate(([j, i]) => Array.from(clothDemo.projected(j, i)), [j, i]);
-  assert.equal(p.length, 2, `point [${j}][${i}] is in view`);
-  return [rect.x + p[0], rect.y + p[1], rect];
-}
 
 /// Cloth-coloured (yellow, blue) pixels of the canvas's picture in the
 /// box from (x, y), w x h CSS pixels from the canvas's corner.
@@ -220,127 +212,3 @@ test('two fingers spread to twice their span halve the distance', { timeout: 60_
   await close(page);
 });
 
-/// Of the box `[x, y, w, h]` (canvas CSS pixels), `[rows with cloth,
-/// rows, the fraction of its pixels that are cloth]`.
-async function clothRows(page, png, [x, y, w, h]) {
-  await installPngDecoder(page);
-  return page.evaluate(async ([b64, box]) => {
-    const p = await window.decodePng(b64);
-    const k = p.w / document.getElementById('cloth').getBoundingClientRect().width;
-    const [x0, y0] = [Math.round(box[0] * k), Math.round(box[1] * k)];
-    const [x1, y1] = [Math.round((box[0] + box[2]) * k), Math.round((box[1] + box[3]) * k)];
-    let [rows, n, all] = [0, 0, 0];
-    for (let y = Math.max(0, y0); y < Math.min(p.h, y1); y++) {
-      let any = false;
-      for (let x = Math.max(0, x0); x < Math.min(p.w, x1); x++) {
-        const [r, g, b] = p.data.subarray(4 * (y * p.w + x), 4 * (y * p.w + x) + 3);
-        all++;
-        if ((r === 255 && g === 255 && b === 0) || (r === 0 && g === 0 && b === 255)) { n++; any = true; }
-      }
-      if (any) rows++;
-    }
-    return [Math.round(rows / k), Math.round((y1 - y0) / k), all ? n / all : 0];
-  }, [png.toString('base64'), [x, y, w, h]]);
-}
-
-/// The lift, as the window's smoke check measures it: under the cursor
-/// (CSS pixels), at least LIFT_ROWS of the LIFT_BELOW rows have cloth
-/// within LIFT_SIDE of its column, and at least LIFT_FILLED of that box
-/// is cloth (the article's needle is a spike a few pixels wide).
-const [LIFT_BELOW, LIFT_SIDE, LIFT_ROWS, LIFT_FILLED] = [80, 12, 60, 0.4];
-
-test('under xpbd a Ctrl + left drag lifts the cloth round the point, not a needle', { timeout: 90_000 }, async () => {
-  const page = await open('?steps=250&solver=xpbd', { width: 792 + 32, height: 1000 });
-  await page.keyboard.press('Space');
-  const [x, y, rect] = await pointOnPage(page, AIM);
-  const to = [x, y - PULL];
-  await settle(page);
-  await canvasShot(page, path.join(outDir, 'web_lift_before.png'));
-  await page.mouse.move(x, y);
-  await page.keyboard.down('Control');
-  await page.mouse.down();
-  await page.keyboard.up('Control');
-  assert.ok(await page.evaluate(() => clothDemo.held()), 'a point is held');
-  await page.mouse.move(to[0], to[1], { steps: 8 });
-  for (let k = 0; k < 60; k++) await page.keyboard.press('.');
-  await settle(page);
-  const box = [to[0] - rect.x - LIFT_SIDE, to[1] - rect.y, 2 * LIFT_SIDE + 1, LIFT_BELOW + 1];
-  const [rows, of, filled] = await clothRows(page, await canvasShot(page, path.join(outDir, 'web_lift_mid.png')), box);
-  await page.mouse.up();
-  assert.ok(rows >= LIFT_ROWS, `cloth within ${LIFT_SIDE} px of the cursor in ${rows} of the ${of} rows under it`);
-  assert.ok(filled >= LIFT_FILLED, `${(100 * filled).toFixed(0)}% of the box under the cursor is cloth: a needle, not a lift`);
-  figures.web_lift = { rows, of, filled };
-  await close(page);
-});
-
-/// The knife's stroke across the hands scene's curtain, CSS pixels: the
-/// page's points `from` and `to`, `press` and `release` the gesture's
-/// ends, `moveTo` its moves. Checks the springs cut, then that the
-/// lower piece falls and the upper hangs on.
-async function cutAcross(page, name, { press, moveTo, release }) {
-  const n = 64;
-  const [, top, rect] = await pointOnPage(page, [0, n / 2]);
-  const [, bottom] = await pointOnPage(page, [n - 1, n / 2]);
-  const [left] = await pointOnPage(page, [n / 2, 0]);
-  const [right] = await pointOnPage(page, [n / 2, n - 1]);
-  const y = (top + bottom) / 2;
-  const band = (dy0, dy1) => [left - rect.x, y - rect.y + dy0, right - left, dy1 - dy0];
-  const shot = async (tag) => canvasShot(page, path.join(outDir, `${name}_${tag}.png`));
-  const before = await shot('before');
-  const [, , underBefore] = await clothRows(page, before, band(6, 30));
-  const [, , aboveBefore] = await clothRows(page, before, band(-30, -6));
-  assert.ok(underBefore > 0.5 && aboveBefore > 0.5, `${name}: the curtain hangs (${underBefore}, ${aboveBefore} cloth)`);
-  await page.keyboard.press('x');
-  await press(left - 30, y);
-  assert.equal(await page.evaluate(() => clothDemo.held()), undefined, `${name}: the knife holds nothing`);
-  await moveTo(right + 30, y);
-  await release();
-  const cut = await page.evaluate(() => clothDemo.torn());
-  assert.ok(cut >= n, `${name}: the stroke cut ${cut} springs`);
-  for (let k = 0; k < 60; k++) await page.keyboard.press('.');
-  await settle(page);
-  const after = await shot('after');
-  const [, , under] = await clothRows(page, after, band(6, 30));
-  const [, , above] = await clothRows(page, after, band(-30, -6));
-  assert.ok(under < 0.05 * underBefore, `${name}: under the stroke ${under} of the band is still cloth: the lower piece did not fall`);
-  assert.ok(above > 0.8 * aboveBefore, `${name}: above the stroke only ${above} of the band is cloth: the upper piece fell too`);
-  figures[name] = { cut, under_before: underBefore, under, above_before: aboveBefore, above };
-}
-
-test('X and a Ctrl + left drag across the hands scene cut it in two; the lower piece falls', { timeout: 90_000 }, async () => {
-  const page = await open('?scene=hands&steps=60', { width: 792 + 32, height: 1000 });
-  await page.keyboard.press('Space');
-  await cutAcross(page, 'web_knife', {
-    press: async (x, y) => {
-      await page.mouse.move(x, y);
-      await page.keyboard.down('Control');
-      await page.mouse.down();
-      await page.keyboard.up('Control');
-    },
-    moveTo: (x, y) => page.mouse.move(x, y, { steps: 24 }),
-    release: () => page.mouse.up(),
-  });
-  await close(page);
-});
-
-test('with the knife on, a touch held still then dragged cuts', { timeout: 90_000, skip: chromiumOnly('touch') }, async () => {
-  const page = await open('?scene=hands&steps=60', { width: 792 + 32, height: 1000, touch: true });
-  const cdp = await page.chromium.context().newCDPSession(page.chromium);
-  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-  await page.keyboard.press('Space');
-  let from;
-  await cutAcross(page, 'web_knife_touch', {
-    press: async (x, y) => {
-      from = [x, y];
-      await touch('touchStart', [{ x, y, id: 0 }]);
-      await page.waitForTimeout(700);
-    },
-    moveTo: async (tx, ty) => {
-      for (let k = 1; k <= 24; k++) {
-        await touch('touchMove', [{ x: from[0] + (tx - from[0]) * k / 24, y: from[1] + (ty - from[1]) * k / 24, id: 0 }]);
-      }
-    },
-    release: () => touch('touchEnd', []),
-  });
-  await close(page);
-});
