@@ -93,14 +93,14 @@ test('a right drag grabs the point under the cursor and pulls it; let go, it fal
     press: () => page.mouse.down({ button: 'right' }),
     release: () => page.mouse.up({ button: 'right' }),
   });
-  assert.equal(await page.evaluate(() => clothDemo.held()), undefined, 'let go');
+  assert.equal(await page.evaluate(() => clothDemo.held() === undefined), true, 'let go');
   assert.equal(await page.evaluate(() => clothDemo.pinned()), 0);
   // A right press off the cloth holds nothing and turns nothing.
   const rect = await page.locator('#cloth').boundingBox();
   await page.mouse.move(rect.x + 20, rect.y + 20);
   await page.mouse.down({ button: 'right' });
   await page.mouse.move(rect.x + 120, rect.y + 80, { steps: 4 });
-  assert.equal(await page.evaluate(() => clothDemo.held()), undefined);
+  assert.equal(await page.evaluate(() => clothDemo.held() === undefined), true);
   assert.deepEqual(await page.evaluate(() => Array.from(clothDemo.camera())), [0, 0]);
   await page.mouse.up({ button: 'right' });
   await close(page);
@@ -120,7 +120,7 @@ test('Ctrl + left drag grabs too, and a release with Shift pins the point', { ti
       await page.keyboard.up('Shift');
     },
   });
-  assert.equal(await page.evaluate(() => clothDemo.held()), undefined);
+  assert.equal(await page.evaluate(() => clothDemo.held() === undefined), true);
   assert.equal(await page.evaluate(() => clothDemo.pinned()), 1, 'Shift at the release pins it');
   // T: tearing, in the caption as the other what-ifs.
   await page.keyboard.press('t');
@@ -149,7 +149,7 @@ test('a touch held still grabs the point under the finger (long press), then dra
     },
     release: () => touch('touchEnd', []),
   });
-  assert.equal(await page.evaluate(() => clothDemo.held()), undefined, 'the finger up lets go');
+  assert.equal(await page.evaluate(() => clothDemo.held() === undefined), true, 'the finger up lets go');
   await close(page);
 });
 
