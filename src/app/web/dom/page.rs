@@ -177,7 +177,7 @@ impl Page {
             if let Some(readout) = &mut self.readout {
                 let (physics, step) = (self.demo.physics_time(), self.demo.sim().steps());
                 readout.record(now, ran.steps, physics, step);
-                readout.show(now_ms, false);
+                readout.show(now_ms, false, self.demo.state());
             }
         }
         self.draw(width, height);
@@ -308,19 +308,26 @@ impl Page {
         if next_scene {
             self.refused = None;
         }
-        let (step, now_ms) = (self.demo.sim().steps(), self.now_ms());
-        if let Some(readout) = &mut self.readout {
-            readout.set_step(step, now_ms);
-        }
+        self.show_readout();
         self.show_caption();
         self.show_controls(true);
         self.request_frame();
+    }
+
+    /// Show the step and the state in the readout at once (a step, a
+    /// restart, a pause, Escape: no frame may come to show them).
+    fn show_readout(&mut self) {
+        let (step, now_ms, state) = (self.demo.sim().steps(), self.now_ms(), self.demo.state());
+        if let Some(readout) = &mut self.readout {
+            readout.set_step(step, now_ms, state);
+        }
     }
 
     /// After a control changed the demo: draw it again, and show it in
     /// the caption, the controls and (when `address`) the address bar.
     pub(super) fn changed(&mut self, address: bool) {
         self.drawn = None;
+        self.show_readout();
         self.show_caption();
         self.show_controls(address);
         self.request_frame();
