@@ -65,6 +65,21 @@ impl Choices {
         &self.given
     }
 
+    /// These choices for `scene` instead of the scene chosen: every other
+    /// flag given stays, so the scene sets only what they do not (a
+    /// scene change keeps the what-ifs a user set, as `--scene curtain
+    /// --bend` is the curtain with bending springs).
+    pub fn with_scene(&self, scene: Scene) -> Choices {
+        let mut c = self.clone();
+        if let Some(f) = flags().find(|f| matches!(f.act, Act::Scene)) {
+            c.given.retain(|(n, _)| *n != f.name);
+            if scene != Scene::Original {
+                c.give(f, scene.to_string());
+            }
+        }
+        c
+    }
+
     /// The scene chosen: [`Scene::Original`] when none is.
     pub fn scene(&self) -> Scene {
         let scene = flags().find(|f| matches!(f.act, Act::Scene));

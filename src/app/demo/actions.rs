@@ -32,7 +32,7 @@ impl Demo {
     ///   (resuming with the next step one period after `now`, the pause
     ///   not caught up), a what-if (from the next step on), the next
     ///   scene (from its start, as a launch with it would: its own model
-    ///   and look, the view unturned, the first frame running its steps
+    ///   and look but for what the user set, which stays, the view unturned, the first frame running its steps
     ///   again, [`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS) or the
     ///   held count; the speed, a pause, the solver with its settings and
     ///   tearing with its factor stay), shading, the springs
@@ -120,10 +120,13 @@ impl Demo {
         }
     }
 
-    /// Start `scene` as a launch with it would, under its own model and
-    /// look, but for the solver and its settings and tearing (on or off,
-    /// and its factor), which stay: the view unturned, the clock waiting for a first frame at the
-    /// speed chosen, a pause kept.
+    /// Start `scene` as a launch with it and the choices a user made
+    /// would ([`Choices::with_scene`](crate::app::choices::Choices::with_scene)):
+    /// its own model and look but for each way the running one differs
+    /// from the scene running now (a what-if ticked, shading turned off),
+    /// which stays, as do the solver and its settings and tearing (on or
+    /// off, and its factor); the view unturned, the clock waiting for a
+    /// first frame at the speed chosen, a pause kept.
     pub(super) fn start_scene(&mut self, scene: Scene, now: Instant) {
         let mut pacer = Pacer::new(self.pacer.mode());
         pacer.set_rate(self.pacer.rate(), now);
@@ -131,10 +134,12 @@ impl Demo {
             RunState::Paused => RunState::Paused,
             _ => RunState::Running,
         };
-        // The solver and its settings stay, as the grid does, and so does
-        // T's choice (tearing and its factor), as the springs view does:
-        // the scene brings its own start, pins, wind and other features.
-        let (now_model, mut model) = (self.sim.model(), scene.model());
+        // What the user set stays; the scene brings the rest (its start,
+        // pins, wind and other features). The solver and its settings
+        // stay, as the grid does, and so does T's choice (tearing and its
+        // factor), as the springs view does.
+        let setup = self.choices().with_scene(scene).setup();
+        let (now_model, mut model) = (self.sim.model(), setup.model);
         model.tear = now_model.tear;
         model.solver = now_model.solver;
         model.mass_spring = now_model.mass_spring;
@@ -171,7 +176,7 @@ impl Demo {
             springs: self.springs,
             grid: self.grid,
             left,
-            ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
+            ..Demo::with_scene(self.clock, scene, scene.model(), setup.shade)
         };
     }
 }
