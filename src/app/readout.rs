@@ -5,7 +5,8 @@
 //! Pure: a front end hands [`Readout::record`] each drawn frame's time,
 //! the steps it ran and the time [`Demo::frame`](super::demo::Demo::frame)
 //! spent in the physics ([`Demo::physics_time`](super::demo::Demo::physics_time)),
-//! and shows [`Readout::figures`]. No clock is read here (the times are
+//! and shows [`Readout::figures`], which say paused or stopped, and 0
+//! steps a second, while nothing steps. No clock is read here (the times are
 //! `web_time`'s, so the page can use it too).
 
 #![forbid(unsafe_code)]
@@ -13,6 +14,8 @@
 use std::collections::VecDeque;
 
 use web_time::{Duration, Instant};
+
+use super::controls::RunState;
 
 /// How far back the figures look: the frames drawn in the last second.
 pub const WINDOW: Duration = Duration::from_secs(1);
@@ -41,21 +44,31 @@ pub struct Figures {
     /// run); `None` when no step ran in the window (paused).
     pub physics_us: Option<f64>,
     /// Milliseconds from one frame to the next, on average; `None` with
-    /// under two frames in the window.
+    /// under two frames in the window, and once stopped.
     pub frame_ms: Option<f64>,
+    /// Whether the demo runs, is paused or is stopped: paused or stopped,
+    /// nothing steps, so the rate is 0 whatever the last second ran.
+    pub state: RunState,
 }
 
 impl Figures {
     /// The figures as the panels show them, one short line each:
     /// `["step 1234", "60.0 steps/s", "250.3 µs of physics a step",
-    /// "16.7 ms a frame"]`, with "-" for a figure not known yet.
+    /// "16.7 ms a frame"]`, with "-" for a figure not known yet; paused or
+    /// stopped, the rate says so: `"paused, 0 steps/s"`, `"stopped, 0
+    /// steps/s"`.
     pub fn lines(&self) -> [String; 4] {
         let or_dash = |v: Option<f64>, digits: usize| {
             v.map_or_else(|| "-".to_string(), |v| format!("{v:.digits$}"))
         };
+        let rate = match self.state {
+            RunState::Running => format!("{} steps/s", or_dash(self.steps_per_second, 1)),
+            RunState::Paused => "paused, 0 steps/s".to_string(),
+            RunState::Stopped => "stopped, 0 steps/s".to_string(),
+        };
         [
             format!("step {}", self.step),
-            format!("{} steps/s", or_dash(self.steps_per_second, 1)),
+            rate,
             format!("{} µs of physics a step", or_dash(self.physics_us, 1)),
             format!("{} ms a frame", or_dash(self.frame_ms, 2)),
         ]
@@ -101,10 +114,27 @@ impl Readout {
         self.step = step;
     }
 
-    /// The figures over the frames kept. The steps and physics of the
-    /// first frame kept are not counted in the rates: they ran before the
-    /// span measured, which starts at that frame.
-    pub fn figures(&self) -> Figures {
+    /// The figures over the frames kept, for a demo in `state`. The steps
+    /// and physics of the first frame kept are not counted in the rates:
+    /// they ran before the span measured, which starts at that frame.
+    /// Paused or stopped, nothing steps: 0 steps a second and no physics
+    /// a step, whatever the frames kept ran; stopped, no frame time
+    /// either (nothing is drawn).
+    pub fn figures(&self, state: RunState) -> Figures {
+        let mut out = self.over_frames();
+        out.state = state;
+        if state != RunState::Running {
+            out.steps_per_second = Some(0.0);
+            out.physics_us = None;
+        }
+        if state == RunState::Stopped {
+            out.frame_ms = None;
+        }
+        out
+    }
+
+    /// The figures over the frames kept, as they ran.
+    fn over_frames(&self) -> Figures {
         let mut out = Figures {
             step: self.step,
             ..Figures::default()
@@ -139,12 +169,12 @@ mod tests {
     fn steady_frames_give_their_rates() {
         let t0 = Instant::now();
         let mut r = Readout::new();
-        assert_eq!(r.figures(), Figures::default());
+        assert_eq!(r.figures(RunState::Running), Figures::default());
         // 60 frames 20 ms apart, one step each taking 250 µs.
         for k in 0..60u64 {
             r.record(t0 + ms(20 * k), 1, Duration::from_micros(250), 100 + k);
         }
-        let f = r.figures();
+        let f = r.figures(RunState::Running);
         assert_eq!(f.step, 159);
         // The last second: 51 frames, 50 steps after the first of them.
         assert!((f.steps_per_second.unwrap() - 50.0).abs() < 1e-9, "{f:?}");
@@ -166,20 +196,20 @@ mod tests {
         let t0 = Instant::now();
         let mut r = Readout::new();
         r.record(t0, 2, ms(1), 2);
-        assert_eq!(r.figures().steps_per_second, None);
-        assert_eq!(r.figures().physics_us, Some(500.0));
+        assert_eq!(r.figures(RunState::Running).steps_per_second, None);
+        assert_eq!(r.figures(RunState::Running).physics_us, Some(500.0));
         // Two seconds later, paused: the running frames are forgotten.
         r.record(t0 + ms(2000), 0, Duration::ZERO, 2);
         r.record(t0 + ms(2100), 0, Duration::ZERO, 2);
-        let f = r.figures();
+        let f = r.figures(RunState::Running);
         assert_eq!(f.steps_per_second, Some(0.0));
         assert_eq!(f.physics_us, None);
         assert!((f.frame_ms.unwrap() - 100.0).abs() < 1e-9);
         assert_eq!(f.lines()[2], "- µs of physics a step");
         r.set_step(7);
-        assert_eq!(r.figures().step, 7);
+        assert_eq!(r.figures(RunState::Running).step, 7);
         // A time going backwards starts again.
         r.record(t0, 1, ms(1), 8);
-        assert_eq!(r.figures().frame_ms, None);
+        assert_eq!(r.figures(RunState::Running).frame_ms, None);
     }
 }

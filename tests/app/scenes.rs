@@ -48,14 +48,26 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
     let mut d = Demo::new(Clock::Held(5), Model::ORIGINAL);
     d.frame(t0);
     d.apply(Action::Toggle(Id::Bend), t0);
-    // N: the curtain from its start, with its own model (the bend
-    // dropped), drawn flat as the curtain is.
+    // N: the curtain from its start, with its own model but for the
+    // bending springs the user ticked (as `--scene curtain --bend`), drawn
+    // flat as the curtain is; the address says both.
     d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!(d.scene(), Scene::Curtain);
-    assert_eq!(d.sim().model(), Scene::Curtain.model());
+    let mut bent = Scene::Curtain.model();
+    bent.springs.bend = true;
+    assert_eq!(d.sim().model(), bent);
+    assert_eq!(d.choices().query(), "scene=curtain&bend=1");
     assert_eq!(d.sim().steps(), 0);
     assert_eq!(d.sim().cloth, Scene::Curtain.start_cloth());
     assert!(!d.shade());
+    assert!(
+        title(&d.status()).contains("bending springs"),
+        "{}",
+        title(&d.status())
+    );
+    // B again: the curtain's own model.
+    d.apply(Action::Toggle(Id::Bend), t0);
+    assert_eq!(d.sim().model(), Scene::Curtain.model());
     assert_eq!(
         title(&d.status()),
         "OpenGL Test Program - curtain, pinned top, wind 0,0,-0.0001, gusts, inertia 0.01"
@@ -80,11 +92,14 @@ fn n_cycles_the_scenes_and_s_toggles_shading() {
     assert!(!d.shade());
     assert!(title(&d.status()).ends_with(", inertia 0.1"));
     assert_eq!(*d.sim(), sim);
-    // Round the cycle (drape, hands): the original, flat, with exactly the
-    // original title.
-    for _ in 0..3 {
-        d.apply(Action::Cycle(Id::Scene), t0);
-    }
+    // Round the cycle (drape, hands): shading turned off stays off (the
+    // drape is shaded only when asked); the original, flat, with exactly
+    // the original title.
+    d.apply(Action::Cycle(Id::Scene), t0);
+    assert_eq!((d.scene(), d.shade()), (Scene::Drape, false));
+    d.apply(Action::Cycle(Id::Scene), t0);
+    assert_eq!(d.scene(), Scene::Hands);
+    d.apply(Action::Cycle(Id::Scene), t0);
     assert_eq!(d.scene(), Scene::Original);
     assert_eq!(title(&d.status()), "OpenGL Test Program");
     d.apply(Action::Toggle(Id::Shade), t0);

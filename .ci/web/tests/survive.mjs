@@ -310,7 +310,7 @@ function surviveTests({ open, close, settle, canvasShot, nearFraction, figures, 
   // ------------------------------------------------------------ readout, speed
 
   test('the readout shows the window panel\'s four figures, written a few times a second', { timeout: 60_000 }, async () => {
-    const figure = /^step (\d+) · (-|\d+\.\d) steps\/s · (-|\d+\.\d) µs of physics a step · (-|\d+\.\d\d) ms a frame$/;
+    const figure = /^step (\d+) · (-|\d+\.\d|paused, 0|stopped, 0) steps\/s · (-|\d+\.\d) µs of physics a step · (-|\d+\.\d\d) ms a frame$/;
     const held = await open('?steps=250', { width: 1000, height: 900 });
     const readout = (page) => page.evaluate(() => document.getElementById('readout').textContent);
     assert.match(await readout(held), figure);
@@ -319,6 +319,11 @@ function surviveTests({ open, close, settle, canvasShot, nearFraction, figures, 
     await held.keyboard.press('Space');
     await held.keyboard.press('.');
     assert.equal((await readout(held)).match(figure)[1], '251');
+    // Paused, it says so, and 0 steps a second, at once; stopped too.
+    assert.equal((await readout(held)).match(figure)[2], 'paused, 0');
+    await held.keyboard.press('Escape');
+    assert.equal((await readout(held)).match(figure)[2], 'stopped, 0');
+    assert.equal((await readout(held)).match(figure)[4], '-', 'stopped, no frame time');
     await close(held);
 
     const page = await open('', { width: 1000, height: 900 });

@@ -65,6 +65,21 @@ impl Choices {
         &self.given
     }
 
+    /// These choices for `scene` instead of the scene chosen: every other
+    /// flag given stays, so the scene sets only what they do not (a
+    /// scene change keeps the what-ifs a user set, as `--scene curtain
+    /// --bend` is the curtain with bending springs).
+    pub fn with_scene(&self, scene: Scene) -> Choices {
+        let mut c = self.clone();
+        if let Some(f) = flags().find(|f| matches!(f.act, Act::Scene)) {
+            c.given.retain(|(n, _)| *n != f.name);
+            if scene != Scene::Original {
+                c.give(f, scene.to_string());
+            }
+        }
+        c
+    }
+
     /// The scene chosen: [`Scene::Original`] when none is.
     pub fn scene(&self) -> Scene {
         let scene = flags().find(|f| matches!(f.act, Act::Scene));
@@ -125,45 +140,66 @@ impl Choices {
     pub fn from_query<'a>(
         pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Choices, String> {
+        let (c, refused) = Choices::from_query_keeping(pairs);
+        match refused.into_iter().next() {
+            Some(line) => Err(line),
+            None => Ok(c),
+        }
+    }
+
+    /// As [`Choices::from_query`], but keeping every good pair: the
+    /// choices they make, and a line (as `from_query`'s error) for each
+    /// pair refused, in the query's order. A name given twice keeps its
+    /// first value; two flags that cannot both be given are both left out.
+    pub fn from_query_keeping<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> (Choices, Vec<String>) {
         let mut c = Choices::default();
+        let mut refused = Vec::new();
         let mut seen: Vec<&str> = Vec::new();
         for (name, value) in pairs {
             if seen.contains(&name) {
-                return Err(format!("?{name} is given twice"));
+                refused.push(format!("?{name} is given twice"));
+                continue;
             }
             let Some(f) = flag(name) else {
-                return Err(format!(
-                    "unknown ?{name}={value}: the page takes steps, webgl and {}",
+                refused.push(format!(
+                    "unknown ?{name}={value}: the page takes steps, webgl, speed, orbit, distance and {}",
                     names().join(", ")
                 ));
+                continue;
             };
+            seen.push(f.name);
             let given = match f.takes {
                 Takes::Switch => match value {
                     "1" | "" => true,
                     "0" => false,
-                    _ => return Err(format!("bad ?{name}={value}: it takes 1 (on) or 0 (off)")),
+                    _ => {
+                        refused.push(format!("bad ?{name}={value}: it takes 1 (on) or 0 (off)"));
+                        continue;
+                    }
                 },
                 Takes::Value { .. } => true,
             };
             if given {
-                let read = f
-                    .read(value)
-                    .map_err(|e| format!("bad ?{name}={value}: {e}"))?;
-                c.give(f, read);
+                match f.read(value) {
+                    Ok(read) => c.give(f, read),
+                    Err(e) => refused.push(format!("bad ?{name}={value}: {e}")),
+                }
             }
-            seen.push(f.name);
         }
         for f in flags() {
             if let Some(other) = f.conflicts {
                 if c.value(f.name).is_some() && c.value(other.name).is_some() {
-                    return Err(format!(
+                    refused.push(format!(
                         "?{} and ?{} cannot both be given",
                         f.name, other.name
                     ));
+                    c.given.retain(|(n, _)| *n != f.name && *n != other.name);
                 }
             }
         }
-        Ok(c)
+        (c, refused)
     }
 }
 
@@ -252,10 +288,21 @@ mod tests {
         for (q, want) in cases {
             assert_eq!(query(q), Err(want.to_string()), "{q}");
         }
+        // Kept: every good pair, and a line for each bad one.
+        let (c, refused) =
+            Choices::from_query_keeping([("scene", "flag"), ("passes", "abc"), ("bend", "1")]);
+        assert_eq!(c.query(), "scene=flag&bend=1");
+        assert_eq!(
+            refused,
+            ["bad ?passes=abc: passes must be a whole number from 1 to 100, got \"abc\""]
+        );
+        let (c, refused) =
+            Choices::from_query_keeping([("shade", "1"), ("flat", "1"), ("bend", "")]);
+        assert_eq!((c.query().as_str(), refused.len()), ("bend=1", 1));
         let e = query("sceen=flag").unwrap_err();
         assert!(
             e.starts_with(
-                "unknown ?sceen=flag: the page takes steps, webgl and scene, grid, solver, ks"
+                "unknown ?sceen=flag: the page takes steps, webgl, speed, orbit, distance and scene, grid, solver, ks"
             ),
             "{e}"
         );

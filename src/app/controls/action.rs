@@ -50,9 +50,9 @@ pub enum Action {
     /// A select's control to its next choice, the last followed by the
     /// first: the next visiting order ([`Id::Order`]); the next scene
     /// ([`Id::Scene`]) from its start as a launch with it would, with its
-    /// own model and look (the what-ifs and shading set since are
-    /// dropped), the view unturned and its first frame running its steps,
-    /// the speed and a pause kept.
+    /// own model and look but for what the user set (a what-if ticked,
+    /// shading turned off: these stay), the view unturned and its first
+    /// frame running its steps, the speed and a pause kept.
     Cycle(Id),
     /// A control set to a value, as its widget would set it: 1, 5 or 15
     /// passes a step ([`Id::Passes`]).

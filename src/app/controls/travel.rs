@@ -10,6 +10,17 @@
 //!   Tear at: ranges over decades, as fine at 1.2 as at 50). The value at
 //!   a position is rounded to [`DIGITS`] significant digits, so a copied
 //!   link reads `wind=0,0,0.003`, not a binary fraction's digits.
+//! - A `log` slider whose range holds 0 (the wind, -0.1 to 0.1) is
+//!   symmetric-logarithmic: evenly spaced in the value within
+//!   [`linear_within`] of 0 (a thousandth of its reach, 0.0001 for the
+//!   wind), over [`LINEAR_SHARE`] of each half, and in the logarithm of
+//!   the value's size beyond, so the scenes' winds (0.0001 to 0.003) get
+//!   most of the travel and a small drag stays a small wind. Its value at
+//!   a position is the one with the fewest significant digits among
+//!   those nearer that position than any other, so round values (0.003,
+//!   -0.0001, 0.0005) are reached exactly. egui's logarithmic slider does
+//!   the same in the window's panel from [`linear_within`] out
+//!   (`smallest_positive`).
 
 #![forbid(unsafe_code)]
 
@@ -21,6 +32,81 @@ pub const POSITIONS: u32 = 1000;
 
 /// The significant digits a continuous slider's values keep.
 pub const DIGITS: i32 = 3;
+
+/// The share of each half of a symmetric-logarithmic slider's travel
+/// that is linear, nearest 0.
+pub const LINEAR_SHARE: f64 = 0.15;
+
+/// Whether `widget` is a symmetric-logarithmic slider: `log`, continuous,
+/// and its range holding 0 on both sides.
+pub fn symmetric_log(widget: Widget) -> bool {
+    matches!(widget, Widget::Slider { min, max, step, log: true } if step == 0.0 && min < 0.0 && max > 0.0)
+}
+
+/// How near 0 a symmetric-logarithmic slider's travel is linear: a
+/// thousandth of the larger end's size (0.0001 for the wind); `None` for
+/// any other widget.
+pub fn linear_within(widget: Widget) -> Option<f64> {
+    match widget {
+        Widget::Slider { min, max, .. } if symmetric_log(widget) => Some(min.abs().max(max) * 1e-3),
+        _ => None,
+    }
+}
+
+/// Where along its travel (-1 to 1, 0 at 0) a symmetric-logarithmic
+/// slider reaching `reach` either way, linear within `c` of 0, shows `v`.
+fn symlog_from(v: f64, c: f64, reach: f64) -> f64 {
+    let a = v.abs().min(reach);
+    let u = if a <= c {
+        LINEAR_SHARE * a / c
+    } else {
+        LINEAR_SHARE + (1.0 - LINEAR_SHARE) * (a / c).ln() / (reach / c).ln()
+    };
+    u.copysign(v)
+}
+
+/// The value at `u` (-1 to 1) along a symmetric-logarithmic slider's
+/// travel: the inverse of [`symlog_from`].
+fn symlog_to(u: f64, c: f64, reach: f64) -> f64 {
+    let a = u.abs();
+    let v = if a <= LINEAR_SHARE {
+        c * a / LINEAR_SHARE
+    } else {
+        c * (reach / c).powf((a - LINEAR_SHARE) / (1.0 - LINEAR_SHARE))
+    };
+    v.copysign(u)
+}
+
+/// `k` times 10 to the `e`, as the literal reads (by an exact power of
+/// ten: `3 * 10^-3` is `0.003`).
+fn times_ten_to(k: f64, e: i32) -> f64 {
+    if e >= 0 {
+        k * 10f64.powi(e)
+    } else {
+        k / 10f64.powi(-e)
+    }
+}
+
+/// The number with the fewest significant digits from `lo` to `hi`
+/// (`lo <= hi`), nearest `v` among those (0 if they hold it); where none
+/// has [`DIGITS`] + 2 or fewer, `v` to [`DIGITS`] digits.
+fn simplest_between(lo: f64, hi: f64, v: f64) -> f64 {
+    if lo <= 0.0 && hi >= 0.0 {
+        return 0.0;
+    }
+    let top = lo.abs().max(hi.abs()).log10().floor() as i32;
+    // Multiples of 10^e, the coarsest (the leading digit's) first.
+    for e in ((top - DIGITS - 1)..=top).rev() {
+        let k = times_ten_to(v, -e).round();
+        for k in [k, k - 1.0, k + 1.0] {
+            let x = times_ten_to(k, e);
+            if (lo..=hi).contains(&x) {
+                return x;
+            }
+        }
+    }
+    round_to_digits(v)
+}
 
 /// How many steps `widget`'s travel has end to end: a stepped slider's
 /// `(max - min) / step`, a continuous one's [`POSITIONS`]; 0 for a widget
@@ -47,7 +133,14 @@ fn fraction(widget: Widget, v: f64) -> f64 {
     else {
         return 0.0;
     };
-    let f = if log && step == 0.0 && min > 0.0 {
+    if v.is_nan() {
+        return 0.0;
+    }
+    let f = if let Some(c) = linear_within(widget) {
+        let reach = min.abs().max(max);
+        let (lo, hi) = (symlog_from(min, c, reach), symlog_from(max, c, reach));
+        (symlog_from(v, c, reach) - lo) / (hi - lo)
+    } else if log && step == 0.0 && min > 0.0 {
         (v / min).ln() / (max / min).ln()
     } else {
         (v - min) / (max - min)
@@ -83,6 +176,24 @@ pub fn value_at(widget: Widget, p: u32) -> f64 {
     let f = f64::from(p.min(n)) / f64::from(n.max(1));
     if step > 0.0 {
         return (min + (f * f64::from(n)).round() * step).clamp(min, max);
+    }
+    if let Some(c) = linear_within(widget) {
+        // The values nearer position p than any other: those from half a
+        // position below it to half a position above (a hair less, so a
+        // value halfway, which rounds to the next, is not taken here).
+        let reach = min.abs().max(max);
+        let (lo, hi) = (symlog_from(min, c, reach), symlog_from(max, c, reach));
+        let at = |p: f64| {
+            symlog_to(
+                lo + (hi - lo) * (p / f64::from(n)).clamp(0.0, 1.0),
+                c,
+                reach,
+            )
+        };
+        let p = f64::from(p.min(n));
+        let v = at(p);
+        let (a, b) = (at(p - 0.499), at(p + 0.499));
+        return simplest_between(a.min(b), a.max(b), v).clamp(min, max);
     }
     let v = if log && min > 0.0 {
         min * (max / min).powf(f)
@@ -148,18 +259,47 @@ mod tests {
     }
 
     #[test]
-    fn wind_reads_as_typed() {
+    fn wind_is_symmetric_logarithmic_and_reads_as_typed() {
         let wind = control(Id::WindZ).widget;
+        assert!(symmetric_log(wind));
+        assert_eq!(linear_within(wind), Some(0.0001));
         assert_eq!(positions(wind), POSITIONS);
-        assert_eq!(position(wind, 0.003), 515);
-        assert_eq!(value_at(wind, 515), 0.003);
         assert_eq!(value_at(wind, 500), 0.0);
+        assert_eq!(position(wind, 0.0), 500);
         assert_eq!(value_at(wind, 0), -0.1);
         assert_eq!(value_at(wind, 1000), 0.1);
-        assert_eq!(value_at(wind, 250), -0.05);
+        // Linear to 0.0001 over 15% of each half, logarithmic beyond.
+        assert_eq!(position(wind, 0.0001), 575);
+        assert_eq!(position(wind, -0.0001), 425);
+        // The scenes' winds (0.0001 to 0.003), and 0, hold most of the
+        // travel: 568 of the 1,000 positions, against 30 when linear.
+        let (lo, hi) = (position(wind, -0.003), position(wind, 0.003));
+        assert_eq!((lo, hi), (216, 784));
+        assert!(hi - lo > POSITIONS / 2, "{lo}..{hi}");
+        // A value a scene or a link uses is reached exactly, and read
+        // back at its position.
+        for v in [
+            0.003, -0.0001, 0.0001, 0.001, 0.0005, -0.002, 0.05, 0.02, 0.0002,
+        ] {
+            let p = position(wind, v);
+            assert_eq!(value_at(wind, p), v, "{v} at {p}");
+            assert_eq!(shown(wind, value_at(wind, p)), shown(wind, v));
+        }
+        // Every position's value goes back to that position, the values
+        // rising along the travel, each with few digits.
+        let mut last = f64::NEG_INFINITY;
+        for p in 0..=POSITIONS {
+            let v = value_at(wind, p);
+            assert!(v > last, "{v} at {p} after {last}");
+            assert_eq!(position(wind, v), p, "{v}");
+            assert!(
+                shown(wind, v).trim_start_matches(['-', '0', '.']).len() <= 4,
+                "{v}"
+            );
+            last = v;
+        }
         assert_eq!(shown(wind, 0.003), "0.003");
         assert_eq!(shown(wind, -0.05), "-0.05");
-        assert_eq!(shown(wind, 0.0), "0");
         assert_eq!(position(wind, 7.0), 1000);
         assert_eq!(position(wind, f64::NAN), 0);
     }

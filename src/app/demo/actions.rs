@@ -32,7 +32,7 @@ impl Demo {
     ///   (resuming with the next step one period after `now`, the pause
     ///   not caught up), a what-if (from the next step on), the next
     ///   scene (from its start, as a launch with it would: its own model
-    ///   and look, the view unturned, the first frame running its steps
+    ///   and look but for what the user set, which stays, the view unturned, the first frame running its steps
     ///   again, [`FIRST_FRAME_STEPS`](pacing::FIRST_FRAME_STEPS) or the
     ///   held count; the speed, a pause, the solver with its settings and
     ///   tearing with its factor stay), shading, the springs
@@ -120,15 +120,15 @@ impl Demo {
         }
     }
 
-    /// Start `scene` as a launch with it would, under its own model and
-    /// look, but for what the user chose over the scene running now, which
-    /// stays: the solver and its settings, the grid, and tearing (on or
-    /// off, and its factor) each stay when they differ from that scene's
-    /// own ([`Scene::model`], [`Scene::grid`]), and otherwise become the new
-    /// scene's, so N into the hands scene brings its XPBD, 64 x 64 and
-    /// tearing, and N out of it, untouched, brings back the article's
-    /// spring at 32 x 32. The view unturned, the clock waiting for a first
-    /// frame at the speed chosen, a pause kept.
+    /// Start `scene` as a launch with it and the choices a user made
+    /// would ([`Choices::with_scene`](crate::app::choices::Choices::with_scene)):
+    /// its own model, grid and look but for each way the running ones
+    /// differ from the scene running now's own (a what-if ticked, shading
+    /// turned off, a solver, a grid, tearing), which stays. So N into the
+    /// hands scene brings its XPBD, 64 x 64 and tearing, and N out of it,
+    /// untouched, brings back the article's spring at 32 x 32. The view
+    /// unturned, the clock waiting for a first frame at the speed chosen, a
+    /// pause kept.
     pub(super) fn start_scene(&mut self, scene: Scene, now: Instant) {
         let mut pacer = Pacer::new(self.pacer.mode());
         pacer.set_rate(self.pacer.rate(), now);
@@ -136,11 +136,11 @@ impl Demo {
             RunState::Paused => RunState::Paused,
             _ => RunState::Running,
         };
-        let (was, now_model) = (self.scene, self.sim.model());
-        let model = kept_choices(was, &now_model, scene);
-        if self.grid == was.grid() {
-            self.grid = scene.grid();
-        }
+        // What the user set stays; the scene brings the rest (its start,
+        // pins, wind, grid, solver and other features).
+        let setup = self.choices().with_scene(scene).setup();
+        let model = setup.model;
+        self.grid = setup.grid;
         let mut sim = std::mem::take(&mut self.sim);
         sim.restart(scene.start_cloth_on(self.grid.get()), 0, model);
         // A left half other than the original follows the scene, under
@@ -166,7 +166,7 @@ impl Demo {
             springs: self.springs,
             grid: self.grid,
             left,
-            ..Demo::with_scene(self.clock, scene, scene.model(), scene.shade())
+            ..Demo::with_scene(self.clock, scene, scene.model(), setup.shade)
         };
     }
 }

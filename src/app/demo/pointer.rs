@@ -8,8 +8,17 @@ use super::Demo;
 use crate::app::controls::RunState;
 use crate::app::input::Modifiers;
 use crate::app::pointer::{Button, DragEnd, Pressed, Wheel};
+use crate::render::Camera;
 
 impl Demo {
+    /// This demo seen through `camera` (a copied link's view: turned and
+    /// moved), no drag in progress.
+    #[must_use]
+    pub fn with_camera(mut self, camera: Camera) -> Self {
+        self.drags = self.drags.with_camera(camera);
+        self
+    }
+
     /// The drawing area is `width x height` pixels, in the units cursor
     /// positions come in (see [`Drags::set_view`](crate::app::pointer::drags::Drags::set_view)): needed to grab.
     pub fn set_view_size(&mut self, width: u32, height: u32) {

@@ -85,7 +85,7 @@ impl App {
             .flatten();
         let view = View {
             demo: &self.demo,
-            figures: self.readout.figures(),
+            figures: self.readout.figures(self.demo.state()),
             line: self.save_line.as_deref(),
         };
         let (requests, again) = gfx.panel.paint(&gfx.window, size, &view, now);

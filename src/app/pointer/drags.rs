@@ -75,6 +75,15 @@ impl Drags {
         }
     }
 
+    /// These drags with the view at `camera` (turned and moved there, as
+    /// a start from `--orbit` and `--distance`), no drag in progress.
+    pub fn with_camera(&self, camera: Camera) -> Self {
+        Drags {
+            orbit: Orbit::from_camera(camera),
+            ..*self
+        }
+    }
+
     /// The view as turned and zoomed so far.
     pub fn camera(&self) -> Camera {
         self.orbit.camera()

@@ -1,7 +1,7 @@
 //! What the browser page says, in its own words and for what it is
 //! pointed at with ([`Pointing`]: a mouse or a touch screen): the caption under the canvas ([`caption`],
 //! [`stopped`], [`LOST`]), the line for a query it refused
-//! ([`refused_line`]), and its key list ([`key_list`]), which speaks of
+//! ([`refused_line`]), and its key list ([`key_sections`]), which speaks of
 //! the page (its controls, a click on the picture) where the window's
 //! ([`keys::help`](crate::app::keys::help)) speaks of flags and the panel.
 //!
@@ -78,11 +78,14 @@ pub fn caption(status: &[String], pointing: Pointing) -> String {
     format!("{}. {how}", phrases.join(", "))
 }
 
-/// The line for choices the query asked for and the page refused: `line`
-/// (from [`Choices::from_query`](crate::app::choices::Choices::from_query))
-/// and what runs instead.
-pub fn refused_line(line: &str) -> String {
-    format!("{line}; the original demo runs instead")
+/// The line for the values the query asked for and the page refused:
+/// why each was (from
+/// [`Choices::from_query_keeping`](crate::app::choices::Choices::from_query_keeping)
+/// and [`PageQuery::take`](crate::app::web::query::PageQuery::take)), and
+/// that the page runs without them, every other value kept.
+pub fn refused_line(lines: &[String]) -> String {
+    let them = if lines.len() == 1 { "it" } else { "them" };
+    format!("{}; the page runs without {them}", lines.join("; "))
 }
 
 /// What a key does, in the page's words: the key table's line without
@@ -92,9 +95,10 @@ fn page_words(binding: &Binding) -> Option<&'static str> {
     match binding.action {
         Action::TogglePanel => None,
         Action::Help => Some("open / close this list"),
-        Action::Stop => {
-            Some("stop the program; a click on the picture starts it again from the beginning")
-        }
+        Action::Stop => Some(
+            "close this list or an open dropdown; with nothing open, stop the program (a \
+                 click on the picture starts it again from the beginning)",
+        ),
         _ => Some(binding.what),
     }
 }
@@ -134,56 +138,54 @@ const TOUCH: &[(&str, &str)] = &[
     ),
 ];
 
-/// Lines of `(what, does)` under `heading`, the first column `width`
-/// wide.
-fn section(out: &mut String, heading: &str, rows: &[(&str, &str)], width: usize) {
-    *out += heading;
-    *out += "\n";
-    for (what, does) in rows {
-        *out += &format!("  {what:width$}  {does}\n");
-    }
-}
+/// The page's own key, which no control's row has: F, fullscreen.
+pub const FULLSCREEN_KEY: (&str, &str) = (
+    "F",
+    "the picture fills the screen / back (also the Fullscreen button; Escape leaves it too)",
+);
 
-/// The keys the page takes, in its words: `(keys, what they do)`.
+/// The keys the page takes, in its words: `(keys, what they do)`: the
+/// table's, then [`FULLSCREEN_KEY`].
 fn page_keys() -> Vec<(&'static str, &'static str)> {
     bindings()
         .filter_map(|b| Some((b.keys, page_words(b)?)))
+        .chain([FULLSCREEN_KEY])
         .collect()
 }
 
-/// The width of the key list's first column for `pointing`, characters.
-fn first_column(pointing: Pointing) -> usize {
-    let rows = match pointing {
-        Pointing::Mouse => [page_keys().as_slice(), MOUSE].concat(),
-        Pointing::Touch => TOUCH.to_vec(),
-    };
-    rows.iter()
-        .map(|(k, _)| k.chars().count())
-        .max()
-        .unwrap_or(0)
-}
+/// One part of the key list: a heading (`Keys:`) and its rows, each
+/// `(keys or gesture, what it does)`.
+pub type KeySection = (&'static str, Vec<(&'static str, &'static str)>);
 
-/// Where what each row of [`key_list`] does starts, in characters from
-/// the line's start: a line too long for the page wraps to here.
-pub fn key_list_indent(pointing: Pointing) -> usize {
-    2 + first_column(pointing) + 2
-}
-
-/// The page's key list for `pointing`, as its `#key-list` shows it, in the
-/// page's words (no flags, no window), one row a line under a heading
-/// line, what a row does starting at [`key_list_indent`]: with a mouse,
-/// every key the page takes (the table [`bindings`], Tab left to move the
-/// focus) and then the mouse's drags and the wheel; on a touch screen, the
-/// gestures and where the controls are.
-pub fn key_list(pointing: Pointing) -> String {
-    let mut out = String::new();
-    let width = first_column(pointing);
+/// The page's key list for `pointing`, as its `#key-list` shows it (a
+/// row a line, the keys in one column and what they do in the next), in
+/// the page's words (no flags, no window): with a mouse, every key the
+/// page takes (the table [`bindings`], Tab left to move the focus) under
+/// `Keys:`, then the mouse's drags and the wheel under `Mouse:`; on a
+/// touch screen, the gestures and where the controls are under `Touch:`.
+pub fn key_sections(pointing: Pointing) -> Vec<KeySection> {
     match pointing {
-        Pointing::Mouse => {
-            section(&mut out, "Keys:", &page_keys(), width);
-            section(&mut out, "Mouse:", MOUSE, width);
+        Pointing::Mouse => vec![("Keys:", page_keys()), ("Mouse:", MOUSE.to_vec())],
+        Pointing::Touch => vec![("Touch:", TOUCH.to_vec())],
+    }
+}
+
+/// [`key_sections`] as text: each heading on a line, then a line a row,
+/// indented two spaces, the keys padded to the longest.
+pub fn key_list(pointing: Pointing) -> String {
+    let sections = key_sections(pointing);
+    let width = sections
+        .iter()
+        .flat_map(|(_, rows)| rows.iter().map(|(k, _)| k.chars().count()))
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for (heading, rows) in sections {
+        out += heading;
+        out += "\n";
+        for (what, does) in rows {
+            out += &format!("  {what:width$}  {does}\n");
         }
-        Pointing::Touch => section(&mut out, "Touch:", TOUCH, width),
     }
     out
 }
@@ -209,8 +211,12 @@ mod tests {
         }
         assert!(STOPPED_MOUSE.contains("Click"));
         assert_eq!(
-            refused_line("bad ?x=1"),
-            "bad ?x=1; the original demo runs instead"
+            refused_line(&["bad ?x=1".to_string()]),
+            "bad ?x=1; the page runs without it"
+        );
+        assert_eq!(
+            refused_line(&["bad ?x=1".to_string(), "bad ?y=2".to_string()]),
+            "bad ?x=1; bad ?y=2; the page runs without them"
         );
     }
 
@@ -243,8 +249,10 @@ mod tests {
         }
         assert!(keys.contains("bending springs (to the points two away) on / off\n"));
         assert!(keys.contains("open / close this list"));
-        // Every key but Tab, then the mouse's three lines, under two headings.
-        assert_eq!(lines.len(), 2 + bindings().count() - 1 + MOUSE.len());
+        // Every key but Tab, F, then the mouse's three lines, under two
+        // headings; F is no key of the table's.
+        assert_eq!(lines.len(), 2 + bindings().count() - 1 + 1 + MOUSE.len());
+        assert!(!bindings().any(|b| b.keys.split(" or ").any(|k| k == "F")));
 
         let touch = key_list(Pointing::Touch);
         for word in ["Escape", "key", "click", "wheel", "Space", "--"] {
@@ -256,16 +264,10 @@ mod tests {
         for start in ["tap", "swipe", "hold", "pinch"] {
             assert!(touch.lines().any(|l| l.trim_start().starts_with(start)));
         }
-        // Every row's words start at the indent, after two spaces.
-        for pointing in [Pointing::Mouse, Pointing::Touch] {
-            let indent = key_list_indent(pointing);
-            for line in key_list(pointing).lines().filter(|l| l.starts_with("  ")) {
-                let chars: Vec<char> = line.chars().collect();
-                assert!(
-                    chars[indent - 2..indent] == [' ', ' '] && chars[indent] != ' ',
-                    "{pointing:?}, indent {indent}: {line:?}"
-                );
-            }
-        }
+        // A row a line: the keys, then what they do.
+        let sections = key_sections(Pointing::Mouse);
+        assert_eq!(sections[0].1[0].0, "Space");
+        assert_eq!(sections.len(), 2);
+        assert_eq!(key_sections(Pointing::Touch)[0].1.len(), TOUCH.len());
     }
 }

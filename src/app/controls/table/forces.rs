@@ -10,12 +10,14 @@ use crate::app::controls::id::{Id, Value};
 use crate::app::controls::kinds::{choice_of, Control, Field, Section, Widget};
 use crate::sim::{Pins, Wind};
 
-/// A wind slider from -[`Wind::MAX`] to [`Wind::MAX`].
+/// A wind slider from -[`Wind::MAX`] to [`Wind::MAX`], symmetric-
+/// logarithmic ([`travel`](crate::app::controls::travel)): the scenes'
+/// winds, 0.0001 to 0.003, take most of its travel.
 const WIND: Widget = Widget::Slider {
     min: -Wind::MAX,
     max: Wind::MAX,
     step: 0.0,
-    log: false,
+    log: true,
 };
 
 /// The way into the model of the wind slider for `axis` (x, y, z).

@@ -171,6 +171,7 @@ mod tests {
                 steps_per_second: Some(60.0),
                 physics_us: Some(100.0),
                 frame_ms: Some(frame_ms),
+                ..Figures::default()
             },
             line: None,
             size: [792, 573],

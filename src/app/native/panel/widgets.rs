@@ -98,6 +98,7 @@ fn control(ui: &mut Ui, c: &Control, demo: &Demo, requests: &mut Vec<Request>) -
             let mut slider = Slider::new(&mut v, min..=max)
                 .text(c.label)
                 .logarithmic(log)
+                .smallest_positive(travel::linear_within(c.widget).unwrap_or(1e-6))
                 .show_value(true);
             if step > 0.0 {
                 slider = slider.step_by(step);

@@ -2,17 +2,21 @@
 //! query is rewritten in place (`history.replaceState`, no new history
 //! entry) to the page's own `?steps` and `?webgl`, where given, then the
 //! demo's choices ([`Choices::query`](crate::app::choices::Choices::query)),
-//! so a copied link starts the same scene, model and look.
+//! then its speed and view ([`view_pairs`]), so a copied link starts the
+//! same scene, model, look, speed and view.
 
 #![forbid(unsafe_code)]
 
 use wasm_bindgen::prelude::*;
 use web_sys::{UrlSearchParams, Window};
 
-use crate::app::demo::Demo;
+use crate::app::demo::{Clock, Demo};
+use crate::app::pacing::Mode;
+use crate::app::web::query::view_pairs;
 
 /// The query (with its `?`, or empty) for `demo` on a page whose query
-/// is now `search`: `search`'s `steps` and `webgl`, then the choices.
+/// is now `search`: `search`'s `steps` and `webgl`, then the choices,
+/// then the speed and the view.
 fn query(search: &str, demo: &Demo) -> Result<String, JsValue> {
     let params = UrlSearchParams::new_with_str(search)?;
     let mut pairs: Vec<String> = ["steps", "webgl"]
@@ -26,6 +30,11 @@ fn query(search: &str, demo: &Demo) -> Result<String, JsValue> {
     if !choices.is_empty() {
         pairs.push(choices);
     }
+    let speed = match demo.clock() {
+        Clock::Paced(Mode::Fixed) => demo.speed(),
+        _ => None,
+    };
+    pairs.extend(view_pairs(speed, &demo.camera()));
     Ok(if pairs.is_empty() {
         String::new()
     } else {

@@ -15,6 +15,7 @@ use web_sys::{
     ResizeObserverEntry, ResizeObserverSize, WheelEvent, Window,
 };
 
+use super::fullscreen;
 use super::page::Page;
 use crate::app::controls::Action;
 use crate::app::input::{Key, KeyPress, Modifiers};
@@ -301,9 +302,53 @@ fn install_keys(window: &Window, page: &Rc<RefCell<Page>>) -> Result<(), String>
     on(window, "keydown", with(page, key_down))
 }
 
-/// A key pressed anywhere on the page (see [`install_keys`]).
+/// Escape closes what is open before it stops the demo: the key list,
+/// else fullscreen, else a focused `<select>` (whose dropdown the
+/// browser has just closed) lets go of the focus. Whether it closed
+/// something.
+fn escape_closes(page: &Page) -> bool {
+    if page.close_keys() {
+        return true;
+    }
+    let document = page.window.document();
+    if let Some(document) = document
+        .as_ref()
+        .filter(|d| d.fullscreen_element().is_some())
+    {
+        // Where the browser hands Escape on in fullscreen, it leaves it.
+        fullscreen::toggle(document);
+        return true;
+    }
+    let focused = document.and_then(|d| d.active_element());
+    match focused
+        .as_ref()
+        .and_then(|e| e.dyn_ref::<HtmlSelectElement>())
+    {
+        Some(select) => {
+            let _ = select.blur();
+            true
+        }
+        None => false,
+    }
+}
+
+/// A key pressed anywhere on the page (see [`install_keys`]); Escape
+/// first closes what is open ([`escape_closes`]).
 fn key_down(page: &mut Page, event: &KeyboardEvent) {
+    if event.key() == "Escape" && escape_closes(page) {
+        event.prevent_default();
+        return;
+    }
     if control_keeps(event.target(), &event.key()) {
+        return;
+    }
+    // F: the page's own key (the table has none), fullscreen on / off.
+    let plain = !(event.ctrl_key() || event.alt_key() || event.meta_key());
+    if plain && matches!(event.key().as_str(), "f" | "F") {
+        if let Some(document) = page.window.document() {
+            event.prevent_default();
+            fullscreen::toggle(&document);
+        }
         return;
     }
     let press = KeyPress {

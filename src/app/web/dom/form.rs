@@ -7,11 +7,15 @@
 //! - [`Widget::Slider`]: `<label for>`, `<input type=range>` moving through
 //!   the slider's [travel](crate::app::controls::travel) (a position a pass for
 //!   Passes a step; 1,000 positions, logarithmic for Thickness and Tear
-//!   at, for the continuous ones) and an `<output>` showing the value;
+//!   at, symmetric-logarithmic for the wind, for the continuous ones),
+//!   its `aria-valuetext` the value, and an `<output>` showing the value;
 //! - [`Widget::Select`]: `<label for>` and a `<select>` of the names, and
 //!   one more option, hidden, shown when the select is off (Steps a
 //!   second under a held clock: `held`, its hover text saying why);
 //! - [`Widget::Button`]: `<button type=button>`.
+//!
+//! The controls used most ([`BAR`]) sit in the bar at the picture
+//! (`#bar`) instead of their sections.
 //!
 //! [`Form::show`] sets each one's state from [`Demo::value`] and
 //! [`Demo::enabled`]; `changes.rs` pointing each change to the demo.
@@ -23,7 +27,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
 use crate::app::controls::travel;
-use crate::app::controls::{Control, Id, Section, Value, Widget, CONTROLS};
+use crate::app::controls::{Control, Id, RunState, Section, Value, Widget, CONTROLS};
 use crate::app::demo::{Clock, Demo};
 
 /// One control on the page: its row of the table and its elements.
@@ -42,6 +46,20 @@ pub(super) struct Field {
 pub(super) struct Form {
     pub(super) fields: Vec<Field>,
 }
+
+/// The controls used most, in the order the bar at the picture (`#bar`)
+/// shows them: pause, one step, restart, the scene, the springs view,
+/// compare and the solver. Each is the one control of its row, placed
+/// there instead of in its section.
+pub(super) const BAR: [Id; 7] = [
+    Id::Paused,
+    Id::Step,
+    Id::Restart,
+    Id::Scene,
+    Id::Springs,
+    Id::Compare,
+    Id::Solver,
+];
 
 /// The element id of `control`'s form control: `control-` and its label in
 /// lower case, words joined by `-` (`control-bending-springs`).
@@ -78,12 +96,21 @@ fn make(document: &Document, tag: &str, class: &str) -> Result<Element, JsValue>
 }
 
 impl Form {
-    /// Build the controls into `container` (emptied first).
+    /// Build the controls into `container` (emptied first), but those of
+    /// [`BAR`] into `bar` (emptied first) where the page has one.
     ///
     /// # Errors
     /// The DOM refused an element (not in a working browser).
-    pub(super) fn build(document: &Document, container: &Element) -> Result<Form, JsValue> {
+    pub(super) fn build(
+        document: &Document,
+        container: &Element,
+        bar: Option<&Element>,
+    ) -> Result<Form, JsValue> {
         container.set_text_content(None);
+        if let Some(bar) = bar {
+            bar.set_text_content(None);
+        }
+        let mut in_bar = Vec::new();
         let mut fields = Vec::with_capacity(CONTROLS.len());
         for section in Section::ALL {
             let set = make(document, "fieldset", "section")?;
@@ -97,11 +124,22 @@ impl Form {
             for control in CONTROLS.iter().filter(|c| c.section == section) {
                 let mut field = Self::field(document, control)?;
                 let row = Self::row(document, &field)?;
-                set.append_child(&row)?;
+                match BAR.iter().position(|&id| id == control.id) {
+                    Some(k) if bar.is_some() => in_bar.push((k, row.clone())),
+                    _ => {
+                        set.append_child(&row)?;
+                    }
+                }
                 field.row = Some(row);
                 fields.push(field);
             }
             container.append_child(&set)?;
+        }
+        if let Some(bar) = bar {
+            in_bar.sort_by_key(|(k, _)| *k);
+            for (_, row) in in_bar {
+                bar.append_child(&row)?;
+            }
         }
         Ok(Form { fields })
     }
@@ -199,12 +237,17 @@ impl Form {
 
     /// Show `demo` as it is now in every control: its value (a slider's
     /// position and output; `—` beside a slider that is off) and whether it
-    /// can be used.
+    /// can be used. Stopped (Escape), every control but Restart is off
+    /// and keeps showing the value it had.
     pub(super) fn show(&self, demo: &Demo) {
+        let stopped = demo.state() == RunState::Stopped;
         for field in &self.fields {
             let id = field.control.id;
             let on = demo.enabled(id);
             let _ = field.element.toggle_attribute_with_force("disabled", !on);
+            if stopped {
+                continue;
+            }
             if let Some(row) = &field.row {
                 let _ = row.toggle_attribute_with_force("hidden", !demo.shown(id));
             }
@@ -215,11 +258,14 @@ impl Form {
                     }
                 }
                 (Some(Value::Number(v)), widget) => {
+                    let shown = travel::shown(widget, v);
                     if let Some(input) = field.element.dyn_ref::<HtmlInputElement>() {
                         input.set_value(&travel::position(widget, v).to_string());
                     }
+                    // A reader says the value, not the position.
+                    let _ = field.element.set_attribute("aria-valuetext", &shown);
                     if let Some(out) = &field.output {
-                        out.set_text_content(Some(&travel::shown(widget, v)));
+                        out.set_text_content(Some(&shown));
                     }
                 }
                 (Some(Value::Choice(k)), _) => {
@@ -230,6 +276,7 @@ impl Form {
                 (None, _) => {
                     if let Some(out) = &field.output {
                         out.set_text_content(Some("\u{2014}"));
+                        let _ = field.element.set_attribute("aria-valuetext", "off");
                     }
                     // A select that is off (the speed of a held clock)
                     // shows why, in its last option, rather than a wrong

@@ -35,21 +35,27 @@
 //!   back, says so in the caption, holds the steps, and on its return makes
 //!   the renderer afresh and draws the state as it is (`lost.rs`).
 //! - The panel's controls ([`CONTROLS`](crate::app::controls::CONTROLS))
-//!   are HTML form controls the page builds into its `#controls` element
-//!   (`form.rs`), each labelled, with its hint and key as its title; a key
+//!   are HTML form controls the page builds into its `#controls` element,
+//!   the most used in a bar at the picture, `#bar` (`form.rs`), each
+//!   labelled, with its hint and key as its title, shown on focus and on
+//!   a tap too (`hint.rs`); a key
 //!   pressed on a focused control is the control's (its arrows, Space),
 //!   and Tab, which shows the window's panel, is left to move the focus.
 //!   After each change the address bar's query follows the settings
-//!   (`address.rs`), and the Save buttons download the picture and the
+//!   (`address.rs`); the bar's Fullscreen button and F fill the screen
+//!   with the picture (`fullscreen.rs`); and the Save buttons download the picture and the
 //!   state (`save.rs`). `#readout` shows the window panel's figures
 //!   (`readout.rs`).
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
 //!   `?shade=1`, `?springs=1`, `?passes=5&bend=1`..., the flags' names without `--`
-//!   ([`Choices::from_query`], the flags' own value parsers). A bad one is
-//!   one line in the caption and a console warning, and the original runs.
-//!   `?steps=N` holds the clock after N steps (the test mode); `?webgl=1`
-//!   asks for WebGL 1.
+//!   ([`Choices::from_query_keeping`], the flags' own value parsers), and
+//!   the page's own ([`query`](crate::app::web::query)): `?speed=120`,
+//!   `?orbit=R1,R2` and `?distance=D` (the speed and the view),
+//!   `?steps=N`, which holds the clock after N steps (the test mode), and
+//!   `?webgl=1`, which asks for WebGL 1. A bad value is left out, every
+//!   good one kept, and the caption starts with a line naming each value
+//!   refused, styled as an error (a console warning too).
 //!
 //! Built for `wasm32-unknown-unknown` with `--no-default-features
 //! --features web`; `web/build` runs wasm-bindgen and lays out the page.
@@ -61,12 +67,15 @@
 
 mod address;
 mod bench;
+mod caption;
 mod changes;
 mod compare;
 mod context;
 mod events;
 mod form;
+mod fullscreen;
 mod handle;
+mod hint;
 mod keylist;
 mod lost;
 mod page;
@@ -82,10 +91,11 @@ use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, UrlSearchParams};
 
 use crate::app::choices::Choices;
-use crate::app::controls::RunState;
+use crate::app::controls::{choice_of, Id, RunState, Value};
 use crate::app::demo::{Clock, Demo};
-use crate::app::pacing::Mode;
+use crate::app::pacing::{Mode, SPEEDS};
 use crate::app::web::page_text::refused_line;
+use crate::app::web::query::PageQuery;
 use crate::render::Renderer;
 use form::Form;
 use page::Page;
@@ -101,61 +111,55 @@ struct PageOptions {
     clock: Clock,
     /// Use WebGL 1 (and the ES 2.0 shaders) even where WebGL2 is offered.
     webgl1: bool,
+    /// The speed and view a copied link starts with.
+    view: PageQuery,
     /// The scene and what-ifs (`?scene=flag&shade=1&passes=5...`, the
-    /// command line's flags without `--`); the original's when a value
-    /// was bad.
+    /// command line's flags without `--`), each good one kept.
     choices: Choices,
-    /// Why the choices asked for were refused, one line: the caption
-    /// starts with it and the console warns of it.
-    refused: Option<String>,
+    /// Why each value refused was refused, one line each: the caption
+    /// starts with them and the console warns of them.
+    refused: Vec<String>,
 }
 
 impl PageOptions {
     /// `?steps=N`: the test mode, N steps and the clock held (a known
-    /// picture); `?webgl=1`: WebGL 1 even where WebGL2 is offered. Every
-    /// other name is a choice of [`Choices::from_query`] (`?scene=curtain`,
-    /// `?shade=1`, `?passes=5`...). No query: the original demo as it
-    /// runs, 60 steps a second.
-    ///
-    /// # Errors
-    /// One line naming a bad `?steps` or `?webgl` and what it takes (the
-    /// page cannot start). A bad choice is no error: the original's
-    /// choices, and the line in [`PageOptions::refused`].
-    fn from_query(query: &str) -> Result<Self, String> {
-        let params =
-            UrlSearchParams::new_with_str(query).map_err(|_| format!("bad query {query:?}"))?;
-        let clock = match params.get("steps") {
-            None => Clock::Paced(Mode::Fixed),
-            Some(n) => Clock::Held(n.parse().map_err(|_| {
-                format!("bad ?steps={n}: it takes a whole number of steps, 0 to 4294967295")
-            })?),
-        };
-        let webgl1 = match params.get("webgl").as_deref() {
-            None | Some("2") => false,
-            Some("1") => true,
-            Some(v) => return Err(format!("bad ?webgl={v}: it takes 1 or 2")),
-        };
-        // The pairs, decoded, in order, but the page's own two.
-        let pairs: Vec<(String, String)> = params
-            .entries()
-            .into_iter()
-            .filter_map(|entry| {
-                let pair = js_sys::Array::from(&entry.ok()?);
-                Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
-            })
-            .filter(|(name, _)| name != "steps" && name != "webgl")
-            .collect();
-        let (choices, refused) =
-            match Choices::from_query(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str()))) {
-                Ok(choices) => (choices, None),
-                Err(line) => (Choices::default(), Some(line)),
-            };
-        Ok(PageOptions {
-            clock,
-            webgl1,
+    /// picture); `?webgl=1`: WebGL 1 even where WebGL2 is offered;
+    /// `?speed`, `?orbit`, `?distance`: the speed and view
+    /// ([`PageQuery`]). Every other name is a choice of
+    /// [`Choices::from_query_keeping`] (`?scene=curtain`, `?shade=1`,
+    /// `?passes=5`...). No query: the original demo as it runs, 60 steps a
+    /// second. A bad value is left out (as if not given) and named in
+    /// [`PageOptions::refused`]; every good one is kept.
+    fn from_query(query: &str) -> Self {
+        let mut view = PageQuery::default();
+        let mut refused = Vec::new();
+        // The pairs, decoded, in order, but the page's own.
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        if let Ok(params) = UrlSearchParams::new_with_str(query) {
+            for entry in params.entries() {
+                let Some((name, value)) = entry.ok().and_then(|entry| {
+                    let pair = js_sys::Array::from(&entry);
+                    Some((pair.get(0).as_string()?, pair.get(1).as_string()?))
+                }) else {
+                    continue;
+                };
+                match view.take(&name, &value) {
+                    Ok(true) => {}
+                    Ok(false) => pairs.push((name, value)),
+                    Err(line) => refused.push(line),
+                }
+            }
+        }
+        let (choices, bad) =
+            Choices::from_query_keeping(pairs.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+        refused.extend(bad);
+        PageOptions {
+            clock: view.steps.map_or(Clock::Paced(Mode::Fixed), Clock::Held),
+            webgl1: view.webgl1,
+            view,
             choices,
             refused,
-        })
+        }
     }
 }
 
@@ -172,9 +176,10 @@ pub fn start(
     query: &str,
 ) -> Result<WebDemo, JsValue> {
     console_error_panic_hook::set_once();
-    let options = PageOptions::from_query(query)?;
-    if let Some(refused) = &options.refused {
-        web_sys::console::warn_1(&format!("cloth-demo: {}", refused_line(refused)).into());
+    let options = PageOptions::from_query(query);
+    let refused = (!options.refused.is_empty()).then(|| refused_line(&options.refused));
+    if let Some(line) = &refused {
+        web_sys::console::warn_1(&format!("cloth-demo: {line}").into());
     }
     let window = web_sys::window().ok_or("no window: not a browser page")?;
     let document = window.document().ok_or("no document: not a browser page")?;
@@ -190,7 +195,7 @@ pub fn start(
         renderer.dialect()
     );
     let setup = options.choices.setup();
-    let demo = Demo::with_scene(
+    let mut demo = Demo::with_scene(
         options.clock,
         options.choices.scene(),
         setup.model,
@@ -199,13 +204,21 @@ pub fn start(
     .with_grid(setup.grid)
     .with_springs(setup.springs)
     .with_left(setup.left)
-    .with_compare(setup.compare);
+    .with_compare(setup.compare)
+    .with_camera(options.view.camera());
+    if let (Some(rate), Clock::Paced(Mode::Fixed)) = (options.view.speed, options.clock) {
+        demo.set(
+            Id::Speed,
+            Value::Choice(choice_of(&SPEEDS, &rate)),
+            web_time::Instant::now(),
+        );
+    }
     let page = Rc::new(RefCell::new(Page::new(
         window.clone(),
         canvas.clone(),
         caption,
         demo,
-        options.refused,
+        refused,
         renderer,
         gl_info,
     )));
@@ -222,13 +235,16 @@ pub fn start(
         }
     }));
     if let Some(place) = document.get_element_by_id("controls") {
-        page.borrow_mut().form = Some(Form::build(&document, &place)?);
+        let bar = document.get_element_by_id("bar");
+        page.borrow_mut().form = Some(Form::build(&document, &place, bar.as_ref())?);
     }
     if let Some(place) = document.get_element_by_id("readout") {
         page.borrow_mut().readout = Some(ReadoutView::new(&document, &place)?);
     }
     page.borrow_mut().webgl1 = options.webgl1;
     keylist::listen(&document, &page)?;
+    hint::listen(&document)?;
+    fullscreen::listen(&document)?;
     // The caption and the key list, in the words for the pointing in use.
     pointing::follow(&window, &page)?;
     page.borrow().show_controls(false);

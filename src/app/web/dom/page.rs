@@ -14,7 +14,7 @@ use super::readout::ReadoutView;
 use crate::app::compare;
 use crate::app::controls::{Action, Id, RunState};
 use crate::app::demo::Demo;
-use crate::app::web::page_text::{self, caption, refused_line, Pointing};
+use crate::app::web::page_text::Pointing;
 use crate::app::web::touch::Touches;
 use crate::app::INNER_SIZE;
 use crate::render::{Camera, Renderer};
@@ -37,8 +37,8 @@ pub(super) struct Page {
     pub(super) window: Window,
     pub(super) canvas: HtmlCanvasElement,
     pub(super) caption: HtmlElement,
-    /// Why the query's choices were refused (the original runs instead),
-    /// shown first in the caption until N starts another scene.
+    /// Why the query's values were refused (the page runs without them),
+    /// shown first in the caption until another scene is started.
     pub(super) refused: Option<String>,
     pub(super) demo: Demo,
     /// The fingers on the canvas: a long press, a pinch.
@@ -85,13 +85,21 @@ pub(super) struct Page {
     pub(super) key_list: Option<Element>,
     /// Files saved so far (each save's name counts on from it).
     pub(super) saves: u32,
+    /// The view the address last carried, and when it was written
+    /// (`performance.now()`, ms): a turn or zoom is written once it rests,
+    /// at most [`ADDRESS_EVERY_MS`] apart.
+    written_view: (Camera, f64),
 }
+
+/// How often a turning or zooming view is written into the address at
+/// most, ms (browsers refuse a page that rewrites it too often).
+const ADDRESS_EVERY_MS: f64 = 500.0;
 
 impl Page {
     /// The page before its first frame: `demo` drawn by `renderer` (on
     /// `canvas`'s WebGL2 context, described by `gl_info`; set
     /// [`Page::webgl1`] for a WebGL 1 one) in `window`, its caption in
-    /// `caption`, after `refused` (why the query's choices were refused)
+    /// `caption`, after `refused` (why the query's values were refused)
     /// if given, in a mouse's words. No animation frame is asked for yet,
     /// and no callback set for one ([`Page::tick`]).
     pub(super) fn new(
@@ -129,6 +137,7 @@ impl Page {
             readout: None,
             key_list: None,
             saves: 0,
+            written_view: (Camera::default(), 0.0),
         }
     }
 
@@ -177,10 +186,26 @@ impl Page {
             if let Some(readout) = &mut self.readout {
                 let (physics, step) = (self.demo.physics_time(), self.demo.sim().steps());
                 readout.record(now, ran.steps, physics, step);
-                readout.show(now_ms, false);
+                readout.show(now_ms, false, self.demo.state());
             }
         }
         self.draw(width, height);
+        self.follow_view();
+    }
+
+    /// Write a turned or zoomed view into the address, once no drag turns
+    /// it and [`ADDRESS_EVERY_MS`] has passed since the last write.
+    fn follow_view(&mut self) {
+        let camera = self.demo.camera();
+        let now_ms = self.now_ms();
+        if camera == self.written_view.0
+            || self.demo.orbit().is_pressed()
+            || now_ms - self.written_view.1 < ADDRESS_EVERY_MS
+        {
+            return;
+        }
+        self.written_view = (camera, now_ms);
+        self.show_controls(true);
     }
 
     /// Draw the picture at once, changed or not (for Save picture, which
@@ -308,19 +333,26 @@ impl Page {
         if next_scene {
             self.refused = None;
         }
-        let (step, now_ms) = (self.demo.sim().steps(), self.now_ms());
-        if let Some(readout) = &mut self.readout {
-            readout.set_step(step, now_ms);
-        }
+        self.show_readout();
         self.show_caption();
         self.show_controls(true);
         self.request_frame();
+    }
+
+    /// Show the step and the state in the readout at once (a step, a
+    /// restart, a pause, Escape: no frame may come to show them).
+    fn show_readout(&mut self) {
+        let (step, now_ms, state) = (self.demo.sim().steps(), self.now_ms(), self.demo.state());
+        if let Some(readout) = &mut self.readout {
+            readout.set_step(step, now_ms, state);
+        }
     }
 
     /// After a control changed the demo: draw it again, and show it in
     /// the caption, the controls and (when `address`) the address bar.
     pub(super) fn changed(&mut self, address: bool) {
         self.drawn = None;
+        self.show_readout();
         self.show_caption();
         self.show_controls(address);
         self.request_frame();
@@ -340,23 +372,5 @@ impl Page {
                 );
             }
         }
-    }
-
-    /// The caption for the demo as it is now, in the words for the page's
-    /// [`Pointing`], after why the query's choices were refused if they
-    /// were; while the context is lost, only that.
-    pub(super) fn show_caption(&self) {
-        if self.lost {
-            self.caption.set_text_content(Some(page_text::LOST));
-            return;
-        }
-        let mut text = match self.demo.state() {
-            RunState::Stopped => page_text::stopped(self.pointing).to_string(),
-            _ => caption(&self.demo.status(), self.pointing),
-        };
-        if let Some(refused) = &self.refused {
-            text = format!("{}. {text}", refused_line(refused));
-        }
-        self.caption.set_text_content(Some(&text));
     }
 }

@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Document, Element};
 use web_time::{Duration, Instant};
 
+use crate::app::controls::RunState;
 use crate::app::readout::Readout;
 
 /// How often the figures are written, ms: about four times a second.
@@ -54,25 +55,26 @@ impl ReadoutView {
         self.readout.record(at, steps, physics, step);
     }
 
-    /// Write the figures, if [`EVERY_MS`] has passed at `now_ms` since
-    /// they were last written (or they never were), or at once when
-    /// `now` is set (the step changed with no frame drawn).
-    pub(super) fn show(&mut self, now_ms: f64, now: bool) {
+    /// Write the figures for a demo in `state`, if [`EVERY_MS`] has
+    /// passed at `now_ms` since they were last written (or they never
+    /// were), or at once when `now` is set (the step or the state changed
+    /// with no frame drawn).
+    pub(super) fn show(&mut self, now_ms: f64, now: bool, state: RunState) {
         if !now && self.shown_at.is_some_and(|t| now_ms - t < EVERY_MS) {
             return;
         }
         self.shown_at = Some(now_ms);
-        for (span, line) in self.spans.iter().zip(self.readout.figures().lines()) {
+        for (span, line) in self.spans.iter().zip(self.readout.figures(state).lines()) {
             if span.text_content().as_deref() != Some(line.as_str()) {
                 span.set_text_content(Some(&line));
             }
         }
     }
 
-    /// The step count alone changed (a restart while stopped, a step
-    /// while paused): shown at once.
-    pub(super) fn set_step(&mut self, step: u64, now_ms: f64) {
+    /// The step count or the state alone changed (a restart while
+    /// stopped, a step while paused, a pause, Escape): shown at once.
+    pub(super) fn set_step(&mut self, step: u64, now_ms: f64, state: RunState) {
         self.readout.set_step(step);
-        self.show(now_ms, true);
+        self.show(now_ms, true, state);
     }
 }
