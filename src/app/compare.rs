@@ -43,7 +43,26 @@ pub fn draw(
     width: u32,
     height: u32,
 ) -> Split {
-    let halves = split(width, height);
+    draw_area(
+        renderer,
+        original,
+        sim,
+        camera,
+        Viewport::whole(width, height),
+    )
+}
+
+/// As [`draw`], into `area`, a rectangle of the current framebuffer (the
+/// window's beside its panel): its halves ([`split_area`]), each cleared
+/// and drawn alone. Returns the halves.
+pub fn draw_area(
+    renderer: &mut Renderer,
+    original: &Simulation,
+    sim: &Simulation,
+    camera: &Camera,
+    area: Viewport,
+) -> Split {
+    let halves = split_area(area);
     renderer.draw_in(original, camera, halves.left);
     renderer.draw_in(sim, camera, halves.right);
     halves
@@ -61,19 +80,22 @@ pub struct Split {
 
 /// The halves of a `width x height` drawing area, each the full height.
 pub fn split(width: u32, height: u32) -> Split {
-    let half = width / 2;
+    split_area(Viewport::whole(width, height))
+}
+
+/// The halves of `area`, a rectangle of the framebuffer: its left
+/// `width / 2` columns (rounded down) and the rest, each its full height.
+pub fn split_area(area: Viewport) -> Split {
+    let half = area.width / 2;
     Split {
         left: Viewport {
-            x: 0,
-            y: 0,
             width: half,
-            height,
+            ..area
         },
         right: Viewport {
-            x: half,
-            y: 0,
-            width: width - half,
-            height,
+            x: area.x + half,
+            width: area.width - half,
+            ..area
         },
     }
 }
@@ -138,8 +160,15 @@ pub fn label_band(height: u32) -> u32 {
 /// `scene` and `model`, each at its half's top-left corner,
 /// [`Label::margin`] in.
 pub fn labels(left: &Side, scene: Scene, model: &Model, width: u32, height: u32) -> [Label; 2] {
+    labels_in(left, scene, model, Viewport::whole(width, height))
+}
+
+/// As [`labels`], for the halves of `area` ([`split_area`]), a rectangle
+/// of the framebuffer as tall as it (the window's beside its panel).
+pub fn labels_in(left: &Side, scene: Scene, model: &Model, area: Viewport) -> [Label; 2] {
     let left_side = left;
-    let Split { left, right } = split(width, height);
+    let height = area.height;
+    let Split { left, right } = split_area(area);
     let size = label_size(height);
     let place = |text: String, half: Viewport| Label {
         text,

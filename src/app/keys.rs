@@ -26,7 +26,7 @@ pub const OTHER_KEYS: &[Binding] = &[
         matches: &[Key::Tab],
         action: Action::TogglePanel,
         repeats: false,
-        what: "the panel on / off, in the window (the page shows its controls beside the picture)",
+        what: "the panel on / off, in the window, the scene beside it (the page shows its controls beside the picture)",
         flag: FlagNote::None,
     },
     Binding {

@@ -10,7 +10,8 @@
 //! ([`title`](super::title)). The left button turns the view, the right
 //! (or Control and the left) grabs the cloth, the wheel (or a trackpad's
 //! pinch) zooms. Tab shows the panel ([`panel`]), the controls of
-//! [`CONTROLS`](super::controls::CONTROLS) drawn with egui over the scene.
+//! [`CONTROLS`](super::controls::CONTROLS) drawn with egui along the left
+//! edge, the scene beside it.
 //!
 //! One place per job. Here: [`run`] and the [`App`], which takes each
 //! window event in turn (the panel answers it first, once: whether it
@@ -224,11 +225,21 @@ impl App {
         event_loop.exit();
     }
 
+    /// Tell the demo where the scene is drawn (right of the panel, when
+    /// it is shown), for the pointer to pick and grab in.
+    fn lay_out(&mut self) {
+        let Some((w, h)) = self.size else { return };
+        let size = [w.get(), h.get()];
+        let left = self
+            .gfx
+            .as_ref()
+            .map_or(0, |g| g.panel.scene_left(&g.window, size));
+        self.demo.set_view_area(left, size[0] - left, size[1]);
+    }
+
     fn resized(&mut self, size: PhysicalSize<u32>) {
         self.size = drawable_size(size.width, size.height);
-        if let Some((w, h)) = self.size {
-            self.demo.set_view_size(w.get(), h.get());
-        }
+        self.lay_out();
         match (&self.gfx, self.size) {
             (Some(gfx), Some((w, h))) => {
                 gfx.resize(w, h);
@@ -251,9 +262,6 @@ impl ApplicationHandler for App {
                 self.title = title;
                 let size = gfx.window.inner_size();
                 self.size = drawable_size(size.width, size.height);
-                if let Some((w, h)) = self.size {
-                    self.demo.set_view_size(w.get(), h.get());
-                }
                 log::info!(
                     "window: {}x{} physical pixels, scale factor {}, {}, {}",
                     size.width,
@@ -268,6 +276,7 @@ impl ApplicationHandler for App {
                 );
                 gfx.window.request_redraw();
                 self.gfx = Some(gfx);
+                self.lay_out();
             }
             Err(e) => {
                 self.error = Some(e);

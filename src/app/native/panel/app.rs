@@ -15,7 +15,8 @@ use crate::app::controls::Id;
 use crate::app::native::{describe, App, Saving};
 
 impl App {
-    /// Show the panel, or hide it (Tab), and draw a frame to show it.
+    /// Show the panel, or hide it (Tab), the scene moved beside it or back
+    /// over the whole window, and draw a frame to show it.
     pub(in crate::app::native) fn toggle_panel(&mut self) {
         let Some(gfx) = &mut self.gfx else { return };
         match gfx.panel.toggle() {
@@ -26,6 +27,7 @@ impl App {
             Err(e) => log::warn!("{e}"),
         }
         gfx.window.request_redraw();
+        self.lay_out();
     }
 
     /// Hand `event` to the panel first, and say what became of it: whether

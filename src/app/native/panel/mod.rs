@@ -1,6 +1,9 @@
-//! The window's panel (Tab): egui on the window's own glow context, drawn
-//! over the scene along the left edge ([`WIDTH`] logical pixels wide,
-//! scrolling), with the widgets of [`widgets`].
+//! The window's panel (Tab): egui on the window's own glow context, an
+//! egui side panel along the left edge ([`WIDTH`] logical pixels wide, or
+//! half the window where that is less: [`width_in`]; scrolling), with the
+//! widgets of [`widgets`]. The scene is drawn in the rest of the window,
+//! as eframe's central panel beside a side panel
+//! ([`Panel::scene_left`]), and is picked, turned and grabbed there.
 //!
 //! Hidden, nothing of egui runs or paints: the window's picture is the
 //! scene alone, pixel for pixel. Egui's painter is made the first time
@@ -47,8 +50,15 @@ mod widgets;
 
 pub(super) use widgets::{Request, View};
 
-/// The panel's width, logical pixels.
+/// The panel's width, logical pixels, in a window at least twice as wide.
 pub(super) const WIDTH: f32 = 300.0;
+
+/// The panel's width, logical pixels, in a window `window` logical pixels
+/// wide: [`WIDTH`], or half the window (rounded down) where that is less,
+/// so the scene keeps at least half the width.
+pub(super) fn width_in(window: f32) -> f32 {
+    WIDTH.min((window / 2.0).floor()).max(0.0)
+}
 
 /// Egui's side of the window: its context, its input state, its painter
 /// (once shown), and what the last pass laid out.
@@ -112,6 +122,19 @@ impl Panel {
         self.shown
     }
 
+    /// The columns, from the left edge of a window `size` physical pixels,
+    /// that the shown panel takes ([`width_in`] the window's width in
+    /// points, in physical pixels): the scene is drawn right of them. 0
+    /// while hidden.
+    pub fn scene_left(&self, window: &Window, size: [u32; 2]) -> u32 {
+        if !self.shown {
+            return 0;
+        }
+        let ppp = egui_winit::pixels_per_point(&self.ctx, window);
+        let points = width_in(size[0] as f32 / ppp);
+        ((points * ppp).round().max(0.0) as u32).min(size[0])
+    }
+
     /// Show the panel if hidden, hide it if shown. Showing it the first
     /// time makes egui's painter.
     ///
@@ -147,5 +170,19 @@ impl Drop for Panel {
         if let Some(labels) = self.labels.take() {
             labels.destroy();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_is_its_width_or_half_the_window() {
+        assert_eq!(width_in(792.0), WIDTH);
+        assert_eq!(width_in(600.0), WIDTH);
+        assert_eq!(width_in(599.0), 299.0);
+        assert_eq!(width_in(300.0), 150.0);
+        assert_eq!(width_in(1.0), 0.0);
     }
 }

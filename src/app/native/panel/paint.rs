@@ -17,16 +17,19 @@ use winit::window::Window;
 use super::cache::PanelCache;
 use super::passes::Shown;
 use super::widgets::{build, Request, View};
-use super::{Panel, WIDTH};
+use super::{width_in, Panel};
 use crate::app::compare;
 use crate::app::demo::Demo;
 use crate::app::overlay::LabelPainter;
+use crate::render::Viewport;
 
 impl Panel {
-    /// Paint compare mode's two labels ([`compare::labels`]) over the
-    /// picture, `size` physical pixels, for `demo`'s scene and model. A
-    /// painter that cannot be made is logged once and the labels left out.
-    pub fn paint_labels(&mut self, demo: &Demo, size: [u32; 2]) {
+    /// Paint compare mode's two labels ([`compare::labels_in`]) over the
+    /// halves of `area` (the scene's rectangle of the window's
+    /// framebuffer, `size` physical pixels), for `demo`'s scene and model.
+    /// A painter that cannot be made is logged once and the labels left
+    /// out.
+    pub fn paint_labels(&mut self, demo: &Demo, area: Viewport, size: [u32; 2]) {
         if self.labels.is_none() {
             match LabelPainter::new(Arc::clone(&self.gl)) {
                 Ok(p) => self.labels = Some(p),
@@ -38,7 +41,7 @@ impl Panel {
         }
         if let Some(painter) = &mut self.labels {
             let model = demo.sim().model();
-            let labels = compare::labels(&demo.left(), demo.scene(), &model, size[0], size[1]);
+            let labels = compare::labels_in(&demo.left(), demo.scene(), &model, area);
             painter.paint(&labels, size[0], size[1]);
         }
     }
@@ -50,11 +53,11 @@ impl Panel {
     }
 
     /// How many columns of a window `size` physical pixels, from its left
-    /// edge, the panel's opaque background will cover this frame: the
-    /// scene need not be drawn there. `None` while hidden, before its
+    /// edge, the panel's opaque background covers in its last pass's
+    /// picture: they are copied as they are, not blended. `None` while hidden, before its
     /// picture is made, or when the size or scale has changed since its
     /// last pass (that frame draws the whole scene).
-    pub fn covered(&self, window: &Window, size: [u32; 2]) -> Option<u32> {
+    fn covered(&self, window: &Window, size: [u32; 2]) -> Option<u32> {
         let (area, last) = (self.area?, self.passes.last()?);
         let ppp = egui_winit::pixels_per_point(&self.ctx, window);
         let opaque = self.ctx.global_style().visuals.panel_fill.is_opaque();
@@ -126,12 +129,15 @@ impl Panel {
         let mut requests = Vec::new();
         let mut rects = Vec::new();
         let mut area = None;
+        let width = width_in(size[0] as f32 / egui_winit::pixels_per_point(&self.ctx, window));
         let output = self.ctx.run_ui(input, |ui| {
+            // Narrower than its widgets (a small window), it scrolls both
+            // ways.
             let shown = egui::Panel::left("panel")
                 .resizable(false)
-                .exact_size(WIDTH)
+                .exact_size(width)
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
+                    egui::ScrollArea::both()
                         .show(ui, |ui| build(ui, view))
                         .inner
                 });
