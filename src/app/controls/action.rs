@@ -39,7 +39,8 @@ pub enum Action {
     Slower,
     /// The next faster speed (under `--uncapped`, as [`Action::Slower`]).
     Faster,
-    /// Show the key list ([`keys::help`](crate::app::keys::help)).
+    /// Show the key list ([`keys::help`](crate::app::keys::help)), or hide
+    /// it where it stays open (the window's, over the scene; the page's).
     Help,
     /// A checkbox's control the other way: pause or resume
     /// ([`Id::Paused`]), a what-if on or off ([`Id::Bend`]), shading, the
@@ -75,4 +76,8 @@ pub enum Action {
     /// Pin the held point where it is and let go of it (nothing while no
     /// point is held).
     Pin,
+    /// The window full screen (borderless, on its monitor), or back to
+    /// its size before (F11; Alt+Enter on Windows); changes nothing in
+    /// the demo.
+    Fullscreen,
 }

@@ -45,7 +45,8 @@ impl Demo {
     /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
     ///   the camera (a held point's target with it).
     /// - [`Action::Pin`] pins the held point where it is and lets go.
-    /// - [`Action::Help`] changes nothing (the front end shows the keys).
+    /// - [`Action::Help`] changes nothing (the front end shows the keys),
+    ///   nor does [`Action::Fullscreen`] (the window's business).
     ///
     /// Nothing but [`Action::Restart`] acts while stopped. Any action ends
     /// a notice in the status.
@@ -98,7 +99,7 @@ impl Demo {
             Action::Pin => {
                 self.drags.pin(&mut self.sim);
             }
-            Action::Help => {}
+            Action::Help | Action::Fullscreen => {}
         }
     }
 

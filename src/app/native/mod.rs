@@ -32,7 +32,7 @@ use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, EventLoop};
-use winit::window::WindowId;
+use winit::window::{Fullscreen, WindowId};
 
 mod events;
 mod frame;
@@ -178,15 +178,19 @@ impl App {
     }
 
     /// Do what a key asks (not [`Action::Stop`], which quits): change the
-    /// demo, or print the key list; then show the result (the title, and a
+    /// demo, show or hide the panel or the key list; then show the result (the title, and a
     /// frame: paused, nothing else would draw one).
     fn act(&mut self, action: Action) {
         if action == Action::Help {
-            print!("{}", keys::help());
+            self.toggle_help();
             return;
         }
         if action == Action::TogglePanel {
             self.toggle_panel();
+            return;
+        }
+        if action == Action::Fullscreen {
+            self.toggle_fullscreen();
             return;
         }
         let before = (self.demo.status(), self.demo.camera());
@@ -203,6 +207,16 @@ impl App {
         if let Some(gfx) = &self.gfx {
             gfx.window.request_redraw();
         }
+    }
+
+    /// The window full screen (borderless, on its monitor) or back (F11);
+    /// the resize that follows lays the scene out again.
+    fn toggle_fullscreen(&mut self) {
+        let Some(gfx) = &self.gfx else { return };
+        let full = gfx.window.fullscreen().is_none();
+        gfx.window
+            .set_fullscreen(full.then_some(Fullscreen::Borderless(None)));
+        log::info!("full screen {}", if full { "on" } else { "off" });
     }
 
     /// Set the window's title to the demo's status, if it changed.
@@ -315,7 +329,10 @@ impl ApplicationHandler for App {
         if panel.consumed {
             return;
         }
-        match action_for_event(&event, self.modifiers, self.demo.state()) {
+        let help_open = self.gfx.as_ref().is_some_and(|g| g.panel.help_shown());
+        let action = action_for_event(&event, self.modifiers, self.demo.state())
+            .map(|a| keys::with_help_open(a, help_open));
+        match action {
             // Stopping the program closes its window.
             Some(Action::Stop) => {
                 if self.gfx.is_some() {

@@ -5,8 +5,9 @@
 //! as eframe's central panel beside a side panel
 //! ([`Panel::scene_left`]), and is picked, turned and grabbed there.
 //!
-//! Hidden, nothing of egui runs or paints: the window's picture is the
-//! scene alone, pixel for pixel. Egui's painter is made the first time
+//! The help (F1 or H) is an egui window over the scene ([`help`]), shown
+//! with or without the panel. Both hidden, nothing of egui runs or
+//! paints: the window's picture is the scene alone, pixel for pixel. Egui's painter is made the first time
 //! the panel is shown. Shown, egui runs a pass only when the panel would
 //! change (an event for it, a value it shows, the window's size, egui's
 //! own timers, the readout a quarter of a second after its last change:
@@ -44,6 +45,7 @@ use passes::Passes;
 mod app;
 mod cache;
 mod events;
+mod help;
 mod paint;
 mod passes;
 mod widgets;
@@ -70,8 +72,12 @@ pub(super) struct Panel {
     /// the context is still current (see `Gfx`).
     painter: Option<egui_glow::Painter>,
     shown: bool,
+    /// Whether the help (the key list, F1 or H) is shown over the scene.
+    help: bool,
     /// The panel's rectangle in the last pass, points.
     area: Option<Rect>,
+    /// The help's rectangle in the last pass, points.
+    help_area: Option<Rect>,
     /// The pointer's position, physical pixels of the window.
     cursor: Option<(f64, f64)>,
     /// Each control's rectangle as last logged, physical pixels.
@@ -107,7 +113,9 @@ impl Panel {
             gl,
             painter: None,
             shown: false,
+            help: false,
             area: None,
+            help_area: None,
             cursor: None,
             logged: HashMap::new(),
             labels: None,
@@ -147,14 +155,47 @@ impl Panel {
             self.passes.clear();
             return Ok(());
         }
+        self.make_painter()?;
+        self.logged.clear();
+        self.shown = true;
+        self.passes.forget();
+        Ok(())
+    }
+
+    /// Whether the help (the key list) is shown over the scene.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// Show the help over the scene if hidden, hide it if shown (its
+    /// close button hides it too). Showing it the first time egui shows
+    /// anything makes egui's painter.
+    ///
+    /// # Errors
+    /// Why the painter could not be made (the help stays hidden).
+    pub fn toggle_help(&mut self) -> Result<(), String> {
+        if !self.help {
+            self.make_painter()?;
+        }
+        self.help = !self.help;
+        self.help_area = None;
+        self.passes.forget();
+        Ok(())
+    }
+
+    /// Whether egui runs: the panel or the help is shown.
+    fn active(&self) -> bool {
+        self.shown || self.help
+    }
+
+    /// Make egui's painter, if it is not made yet.
+    fn make_painter(&mut self) -> Result<(), String> {
         if self.painter.is_none() {
             let painter = egui_glow::Painter::new(self.gl.clone(), "", None, false)
                 .map_err(|e| format!("cannot draw the panel: {e}"))?;
             self.state.set_max_texture_side(painter.max_texture_side());
             self.painter = Some(painter);
         }
-        self.logged.clear();
-        self.shown = true;
         Ok(())
     }
 }

@@ -15,6 +15,7 @@ use egui::{Rect, ViewportId};
 use winit::window::Window;
 
 use super::cache::PanelCache;
+use super::help;
 use super::passes::Shown;
 use super::widgets::{build, Request, View};
 use super::{width_in, Panel};
@@ -49,7 +50,7 @@ impl Panel {
     /// When the panel wants a frame though nothing else asks for one (a
     /// tooltip's delay, a step the readout does not show yet), if it does.
     pub fn repaint_at(&self) -> Option<Instant> {
-        self.passes.wake_at().filter(|_| self.shown)
+        self.passes.wake_at().filter(|_| self.active())
     }
 
     /// How many columns of a window `size` physical pixels, from its left
@@ -72,7 +73,7 @@ impl Panel {
     /// Whether the time [`Panel::repaint_at`] gave has come; if so the
     /// next frame runs a pass ([`Passes::due`](super::passes::Passes::due)).
     pub fn due(&mut self, now: Instant) -> bool {
-        self.shown && self.passes.due(now)
+        self.active() && self.passes.due(now)
     }
 
     /// Paint the panel over what is drawn in the window's `size` (physical
@@ -87,7 +88,7 @@ impl Panel {
         view: &View,
         now: Instant,
     ) -> (Vec<Request>, bool) {
-        if !self.shown || self.painter.is_none() {
+        if !self.active() || self.painter.is_none() {
             return (Vec::new(), false);
         }
         let view = View {
@@ -129,22 +130,42 @@ impl Panel {
         let mut requests = Vec::new();
         let mut rects = Vec::new();
         let mut area = None;
-        let width = width_in(size[0] as f32 / egui_winit::pixels_per_point(&self.ctx, window));
+        let ppp = egui_winit::pixels_per_point(&self.ctx, window);
+        let panel = self.shown;
+        let width = if panel {
+            width_in(size[0] as f32 / ppp)
+        } else {
+            0.0
+        };
+        let mut help = self.help;
+        let mut help_area = None;
         let output = self.ctx.run_ui(input, |ui| {
-            // Narrower than its widgets (a small window), it scrolls both
-            // ways.
-            let shown = egui::Panel::left("panel")
-                .resizable(false)
-                .exact_size(width)
-                .show(ui, |ui| {
-                    egui::ScrollArea::both()
-                        .show(ui, |ui| build(ui, view))
-                        .inner
-                });
-            area = Some(shown.response.rect);
-            (requests, rects) = shown.inner;
+            if panel {
+                // Narrower than its widgets (a small window), it scrolls
+                // both ways.
+                let shown = egui::Panel::left("panel")
+                    .resizable(false)
+                    .exact_size(width)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::both()
+                            .show(ui, |ui| build(ui, view))
+                            .inner
+                    });
+                area = Some(shown.response.rect);
+                (requests, rects) = shown.inner;
+            }
+            if help {
+                let mut scene = ui.ctx().content_rect();
+                scene.min.x += width;
+                help_area = help::show(ui, scene, &mut help);
+            }
         });
         self.area = area;
+        self.help_area = help_area.filter(|_| help);
+        if self.help != help {
+            log::info!("help hidden (its close button)");
+            self.help = help;
+        }
         self.state
             .handle_platform_output(window, output.platform_output);
         let ppp = output.pixels_per_point;
