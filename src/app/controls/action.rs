@@ -58,7 +58,8 @@ pub enum Action {
     /// A control set to a value, as its widget would set it: 1, 5 or 15
     /// passes a step ([`Id::Passes`]).
     Set(Id, Value),
-    /// Every choice of the model back to the original's.
+    /// Every choice of the model back to the scene's own: every what-if
+    /// off (in the original scene, the original's model).
     Original,
     /// The window's panel (Tab) shown or hidden; the browser's controls
     /// are always on the page, so it ignores this.

@@ -9,7 +9,7 @@ use web_time::Instant;
 use super::{Clock, Demo, Notice, NOTICE_FOR, UNCAPPED_SPEED};
 use crate::app::controls::{Action, RunState, Side};
 use crate::app::pacing::{self, Mode, Pacer};
-use crate::sim::{Model, Scene};
+use crate::sim::Scene;
 
 impl Demo {
     /// Do what `action` asks, at `now`:
@@ -39,7 +39,7 @@ impl Demo {
     ///   view, compare mode (both halves from step 0, with no first
     ///   frame, as [`Action::Restart`]).
     /// - [`Action::Original`] sets every choice of the model back to the
-    ///   original's.
+    ///   scene's own (the original's, in the original scene).
     /// - [`Action::TogglePanel`] changes nothing (the window shows or hides
     ///   its panel).
     /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
@@ -64,7 +64,7 @@ impl Demo {
             Action::Toggle(id) => self.toggle(id, now),
             Action::Cycle(id) => self.cycle(id, now),
             Action::Set(id, value) => self.set(id, value, now),
-            Action::Original => self.sim.set_model(Model::ORIGINAL),
+            Action::Original => self.sim.set_model(self.scene.model()),
             Action::TogglePanel => {}
             Action::Step => {
                 if self.state == RunState::Paused {
