@@ -56,7 +56,7 @@ use super::demo::{Clock, Demo};
 use super::input::Modifiers;
 use super::pacing::{FrameCounter, Mode};
 use super::readout::Readout;
-use super::{drawable_size, keys, title};
+use super::{drawable_size, keys, window_title};
 use gfx::Gfx;
 use open_error::event_loop_error;
 
@@ -222,7 +222,7 @@ impl App {
     /// Set the window's title to the demo's status, if it changed.
     fn show_title(&mut self) {
         let Some(gfx) = &self.gfx else { return };
-        let title = title(&self.demo.status());
+        let title = window_title(&self.demo);
         if title != self.title {
             gfx.window.set_title(&title);
             log::debug!("title: {title}");
@@ -270,7 +270,7 @@ impl ApplicationHandler for App {
         if self.gfx.is_some() {
             return;
         }
-        let title = title(&self.demo.status());
+        let title = window_title(&self.demo);
         match Gfx::open(event_loop, &self.options, &title) {
             Ok(gfx) => {
                 self.title = title;
