@@ -8,7 +8,12 @@ it starts an app of its own):
             least MIN_AGREEMENT of the pixels each the same scene colour,
             below the labels' band at the top: the window's floor greys
             round to 229 or 230, 25 or 26, as they fall), and the two halves
-            differ (at least MIN_SPLIT pixels of another scene colour); C again: the title drops `compare` and the whole window
+            differ (at least MIN_SPLIT pixels of another scene colour); the
+            divider is drawn (the two columns round the halves' edge are its
+            grey in at least MIN_DIVIDER of the rows) and each label's
+            pixels stay in its half (in the labels' band, nothing but black
+            and the divider within LABEL_GAP columns of the halves' edge);
+            C again: the title drops `compare` and the whole window
             is `render --steps N --no-diagonals` again, one picture
 """
 
@@ -23,6 +28,15 @@ LABEL_BAND = 54
 # Pixels that must differ between the halves at the step paused at: the
 # sheet without diagonals has moved away from the original's.
 MIN_SPLIT = 500
+# The divider's grey (app::compare::DIVIDER_RGB, 0.5 of 255 rounded) in
+# at least this share of the rows of its two columns (the window's half
+# and half rounding may give 127 or 128).
+DIVIDER = {(127, 127, 127), (128, 128, 128)}
+MIN_DIVIDER = 0.99
+# Columns each side of the halves' edge no label may reach (besides the
+# divider's own): a label keeps a margin (half its text size, 9 at 573)
+# inside its half.
+LABEL_GAP = 4
 # Seconds the two halves run before the pause: past the first steps, so
 # the what-if has had time to show.
 RUN_FOR = 3.0
@@ -86,6 +100,7 @@ class CompareChecks:
             raise Failure("the halves differ in only %d pixels at step %d: is the left half the "
                           "original?" % (split, n))
         notes.append("the halves differ in %d pixels" % split)
+        notes.append(self.divider_and_labels(shot, half))
         self.env.press(a, ["c"])
         titled(re.compile(r"^%s - paused, step %d, no diagonals$" % (TITLE, n)), "after C again")
 
@@ -101,6 +116,31 @@ class CompareChecks:
         agree = poll("the single picture back", DRAW_TIMEOUT, 0.5, whole)
         notes.append("C again: one picture, %.2f%% render --no-diagonals's" % (100 * agree))
         self.run.note("compare: " + "; ".join(notes))
+
+
+    def divider_and_labels(self, shot, half):
+        """The divider at the halves' edge `half`, and nothing of a label
+        near it: a note, or Failure."""
+        w = shot.width
+        rgb = shot.rgb
+
+        def at(x, y):
+            k = 3 * (y * w + x)
+            return tuple(rgb[k:k + 3])
+        for x in (half - 1, half):
+            n = sum(1 for y in range(shot.height) if at(x, y) in DIVIDER)
+            if n < MIN_DIVIDER * shot.height:
+                raise Failure("column %d is the divider's grey in %d of %d rows (see "
+                              "%scompare-window.png)" % (x, n, shot.height, self.run.rel))
+        near = [(x, y) for y in range(LABEL_BAND)
+                for x in list(range(half - 1 - LABEL_GAP, half - 1))
+                + list(range(half + 1, half + 1 + LABEL_GAP))
+                if at(x, y) != (0, 0, 0)]
+        if near:
+            raise Failure("%d label pixels within %d columns of the halves' edge, first %s"
+                          % (len(near), LABEL_GAP, near[0]))
+        return ("the divider at columns %d-%d; no label within %d columns of it"
+                % (half - 1, half, LABEL_GAP))
 
 
 COMPARE_CHECKS = {

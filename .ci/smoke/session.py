@@ -9,7 +9,9 @@ from checks import CHECKS, DRAW_TIMEOUT, ON_MAIN, R1, R2, Checks
 from common import TITLE, App, Failure, Image, check_scene, drag_steps, poll, say
 from compare import COMPARE_CHECKS, CompareChecks
 from hands import HAND_CHECKS, HandChecks
+from layout import LAYOUT_CHECKS, LayoutChecks
 from panel import PANEL_CHECKS, PanelChecks
+from window_keys import WINDOW_KEY_CHECKS, WindowKeyChecks
 
 WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 
@@ -17,7 +19,7 @@ WINDOW_TIMEOUT = 30.0  # the window appears (a cold start on a loaded machine)
 LOG_LINE = re.compile(r"^\[\S+ (TRACE|DEBUG|INFO) +cloth_demo[\w:]*\] ")
 
 
-class Session(Checks, HandChecks, CompareChecks, PanelChecks):
+class Session(Checks, HandChecks, CompareChecks, PanelChecks, LayoutChecks, WindowKeyChecks):
     """One environment's run of its checks: the expected views, the app
     under test, what the checks have measured."""
 
@@ -140,7 +142,9 @@ class Session(Checks, HandChecks, CompareChecks, PanelChecks):
 
     def check(self, name):
         try:
-            (CHECKS.get(name) or HAND_CHECKS.get(name) or COMPARE_CHECKS.get(name) or PANEL_CHECKS[name])(self)
+            (CHECKS.get(name) or HAND_CHECKS.get(name) or COMPARE_CHECKS.get(name)
+             or LAYOUT_CHECKS.get(name) or WINDOW_KEY_CHECKS.get(name)
+             or PANEL_CHECKS[name])(self)
             self.results[name] = None
         except Failure as e:
             self.results[name] = str(e)

@@ -45,7 +45,7 @@ class Sway:
     name = "wayland"
     checks = ["size", "colours", "idle-cpu", "drag", "outside", "focus-loss", "escape", "close",
               "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife",
-              "zoom", "panel"]
+              "zoom", "panel", "layout", "help", "f11"]
 
     # The virtual pointer's discrete wheel steps: a notch each.
     wheel_notches_per_click = 1

@@ -29,7 +29,7 @@ class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
               "focus-loss", "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped",
-              "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife", "zoom", "panel", "headless-glx",
+              "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife", "zoom", "panel", "layout", "help", "f11", "headless-glx",
               "lost-server"]
 
     # winit 0.30 reads both the press and the release of X's button 4 (a

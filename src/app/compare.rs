@@ -4,7 +4,7 @@
 //! aspect, the same camera), and each half's label, saying what it shows.
 //!
 //! The window, the page and the headless commands all lay the halves out,
-//! draw them ([`draw`]) and word the labels here, and paint the labels
+//! draw them and the divider between them ([`draw`]) and word the labels here, and paint the labels
 //! their own way (the window and the commands with egui, the page as HTML
 //! text over the canvas).
 
@@ -43,10 +43,54 @@ pub fn draw(
     width: u32,
     height: u32,
 ) -> Split {
-    let halves = split(width, height);
+    draw_area(
+        renderer,
+        original,
+        sim,
+        camera,
+        Viewport::whole(width, height),
+    )
+}
+
+/// As [`draw`], into `area`, a rectangle of the current framebuffer (the
+/// window's beside its panel): its halves ([`split_area`]), each cleared
+/// and drawn alone. Returns the halves.
+pub fn draw_area(
+    renderer: &mut Renderer,
+    original: &Simulation,
+    sim: &Simulation,
+    camera: &Camera,
+    area: Viewport,
+) -> Split {
+    let halves = split_area(area);
     renderer.draw_in(original, camera, halves.left);
     renderer.draw_in(sim, camera, halves.right);
+    if !halves.left.is_empty() {
+        renderer.fill(divider(&halves), DIVIDER_RGB);
+    }
     halves
+}
+
+/// The divider's colour: a mid grey, which the scene never has.
+pub const DIVIDER_RGB: [f32; 3] = [0.5, 0.5, 0.5];
+
+/// The divider's width, pixels: a line down the halves' meeting edge,
+/// half of it over each.
+pub const DIVIDER_WIDTH: u32 = 2;
+
+/// The divider between `split`'s halves: [`DIVIDER_WIDTH`] columns the
+/// halves' full height, centred on their meeting edge (over the left
+/// half's last column and the right half's first; the right half's
+/// alone where the left is narrower than one).
+pub fn divider(split: &Split) -> Viewport {
+    let half = DIVIDER_WIDTH / 2;
+    let x = split.right.x - half.min(split.left.width);
+    let right = (DIVIDER_WIDTH - half).min(split.right.width);
+    Viewport {
+        x,
+        width: split.right.x + right - x,
+        ..split.right
+    }
 }
 
 /// The two halves of a split drawing area.
@@ -61,19 +105,22 @@ pub struct Split {
 
 /// The halves of a `width x height` drawing area, each the full height.
 pub fn split(width: u32, height: u32) -> Split {
-    let half = width / 2;
+    split_area(Viewport::whole(width, height))
+}
+
+/// The halves of `area`, a rectangle of the framebuffer: its left
+/// `width / 2` columns (rounded down) and the rest, each its full height.
+pub fn split_area(area: Viewport) -> Split {
+    let half = area.width / 2;
     Split {
         left: Viewport {
-            x: 0,
-            y: 0,
             width: half,
-            height,
+            ..area
         },
         right: Viewport {
-            x: half,
-            y: 0,
-            width: width - half,
-            height,
+            x: area.x + half,
+            width: area.width - half,
+            ..area
         },
     }
 }
@@ -138,8 +185,15 @@ pub fn label_band(height: u32) -> u32 {
 /// `scene` and `model`, each at its half's top-left corner,
 /// [`Label::margin`] in.
 pub fn labels(left: &Side, scene: Scene, model: &Model, width: u32, height: u32) -> [Label; 2] {
+    labels_in(left, scene, model, Viewport::whole(width, height))
+}
+
+/// As [`labels`], for the halves of `area` ([`split_area`]), a rectangle
+/// of the framebuffer as tall as it (the window's beside its panel).
+pub fn labels_in(left: &Side, scene: Scene, model: &Model, area: Viewport) -> [Label; 2] {
     let left_side = left;
-    let Split { left, right } = split(width, height);
+    let height = area.height;
+    let Split { left, right } = split_area(area);
     let size = label_size(height);
     let place = |text: String, half: Viewport| Label {
         text,
@@ -186,6 +240,28 @@ mod tests {
         let s = split(800, 400);
         assert_eq!(s.left.aspect(), 1.0);
         assert_eq!(s.right.aspect(), 1.0);
+    }
+
+    #[test]
+    fn the_divider_straddles_the_halves_edge() {
+        let d = divider(&split(792, 573));
+        assert_eq!((d.x, d.y, d.width, d.height), (395, 0, 2, 573));
+        // Beside the panel: the halves of the area, the divider between.
+        let area = Viewport {
+            x: 300,
+            y: 0,
+            width: 492,
+            height: 573,
+        };
+        let s = split_area(area);
+        assert_eq!(
+            (s.left.x, s.left.width, s.right.x, s.right.width),
+            (300, 246, 546, 246)
+        );
+        assert_eq!(divider(&s).x, 545);
+        // No left half: the right half's first columns.
+        let d = divider(&split(1, 5));
+        assert_eq!((d.x, d.width), (0, 1));
     }
 
     #[test]

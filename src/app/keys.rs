@@ -18,15 +18,15 @@ use super::input::{Key, KeyPress};
 
 /// The keys that belong to no control, after the controls' keys in the
 /// key list: Tab is the panel itself, pinning needs a point held with
-/// the pointer, the help is the panel's own hover text, and Escape quits
-/// (the close button).
+/// the pointer, F1 or H shows and hides the key list, and Escape quits
+/// (the close button) or hides the key list.
 pub const OTHER_KEYS: &[Binding] = &[
     Binding {
         keys: "Tab",
         matches: &[Key::Tab],
         action: Action::TogglePanel,
         repeats: false,
-        what: "the panel on / off, in the window (the page shows its controls beside the picture)",
+        what: "the panel on / off, in the window, the scene beside it (the page shows its controls beside the picture)",
         flag: FlagNote::None,
     },
     Binding {
@@ -42,7 +42,7 @@ pub const OTHER_KEYS: &[Binding] = &[
         matches: &[Key::F1, Key::Character('h'), Key::Character('H')],
         action: Action::Help,
         repeats: false,
-        what: "print this list",
+        what: "this list over the picture, printed too (again: hide it)",
         flag: FlagNote::None,
     },
     Binding {
@@ -50,10 +50,27 @@ pub const OTHER_KEYS: &[Binding] = &[
         matches: &[Key::Escape],
         action: Action::Stop,
         repeats: true,
-        what: "quit (in the browser: stop; a click starts it again)",
+        what: "quit (in the browser: stop; a click starts it again); with this list open over the picture, hide it",
         flag: FlagNote::None,
     },
 ];
+
+/// The window's own keys, after [`OTHER_KEYS`] in the window's key list
+/// ([`window_bindings`]); the page leaves them to the browser, which has
+/// its own F11.
+pub const WINDOW_KEYS: &[Binding] = &[Binding {
+    keys: "F11",
+    matches: &[Key::F11],
+    action: Action::Fullscreen,
+    repeats: false,
+    what: "the window full screen / back (also Alt+Enter on Windows; the browser has its own F11)",
+    flag: FlagNote::None,
+}];
+
+/// Every key the window knows: [`bindings`], then [`WINDOW_KEYS`].
+pub fn window_bindings() -> impl Iterator<Item = &'static Binding> + Clone {
+    bindings().chain(WINDOW_KEYS.iter())
+}
 
 /// Every key the demo knows, in the order the key list shows them: each
 /// control's ([`Control::keys`]) in the table's order, then
@@ -91,10 +108,26 @@ pub fn line(binding: &Binding) -> String {
 ///
 /// [`Modifiers::is_shortcut`]: super::input::Modifiers::is_shortcut
 pub fn action_for_key(press: KeyPress, state: RunState) -> Option<Action> {
+    action_among(bindings(), press, state)
+}
+
+/// As [`action_for_key`], in the window, whose own keys
+/// ([`WINDOW_KEYS`]) are read too.
+pub fn action_for_window_key(press: KeyPress, state: RunState) -> Option<Action> {
+    action_among(window_bindings(), press, state)
+}
+
+/// The action of the first of `bindings` that `press` matches, by
+/// [`action_for_key`]'s rules.
+fn action_among<'a>(
+    mut bindings: impl Iterator<Item = &'a Binding>,
+    press: KeyPress,
+    state: RunState,
+) -> Option<Action> {
     if state == RunState::Stopped || press.modifiers.is_shortcut() {
         return None;
     }
-    let binding = bindings().find(|b| b.matches.contains(&press.key))?;
+    let binding = bindings.find(|b| b.matches.contains(&press.key))?;
     if press.repeat && !binding.repeats {
         return None;
     }
@@ -141,31 +174,69 @@ pub const POINTER: &[(&str, &str)] = &[
     ("wheel", "nearer / farther (also + and -, and a pinch)"),
 ];
 
+/// The key list's parts, each a heading and its rows `(keys or input,
+/// what it does)`: the keys ([`window_bindings`], each row's [`line()`]) and the
+/// pointer ([`POINTER`]) under one heading, then the panel's controls by
+/// section ([`CONTROLS`]). [`help`] prints them; the window's help shows
+/// them over the scene.
+pub fn help_parts() -> Vec<(&'static str, Vec<(String, String)>)> {
+    let keys = window_bindings()
+        .map(|b| (b.keys.to_string(), line(b)))
+        .chain(
+            POINTER
+                .iter()
+                .map(|(input, what)| (input.to_string(), what.to_string())),
+        )
+        .collect();
+    let panel = Section::ALL
+        .iter()
+        .map(|section| {
+            let labels: Vec<&str> = CONTROLS
+                .iter()
+                .filter(|c| c.section == *section)
+                .map(|c| c.label)
+                .collect();
+            (section.heading().to_string(), labels.join(", "))
+        })
+        .collect();
+    vec![
+        ("Keys (in the window and in the browser):", keys),
+        (
+            "Panel (Tab in the window; beside the picture in the browser):",
+            panel,
+        ),
+    ]
+}
+
 /// The key list, one line a key after a heading line ([`line()`]), then
 /// the pointer's lines ([`POINTER`]), ending with the panel's controls by
-/// section ([`CONTROLS`]): what F1 or H prints and `cloth-demo --help`
-/// ends with.
+/// section ([`CONTROLS`]): [`help_parts`] as text, what F1 or H prints and
+/// `cloth-demo --help` ends with.
 pub fn help() -> String {
-    let width = bindings()
-        .map(|b| b.keys.len())
-        .chain(POINTER.iter().map(|(input, _)| input.len()))
+    let parts = help_parts();
+    let width = parts[0]
+        .1
+        .iter()
+        .map(|(keys, _)| keys.len())
         .max()
         .unwrap_or(0);
-    let mut out = String::from("Keys (in the window and in the browser):\n");
-    for b in bindings() {
-        out += &format!("  {:width$}  {}\n", b.keys, line(b));
-    }
-    for (input, what) in POINTER {
-        out += &format!("  {input:width$}  {what}\n");
-    }
-    out += "Panel (Tab in the window; beside the picture in the browser):\n";
-    for section in Section::ALL {
-        let labels: Vec<&str> = CONTROLS
-            .iter()
-            .filter(|c| c.section == section)
-            .map(|c| c.label)
-            .collect();
-        out += &format!("  {:width$}  {}\n", section.heading(), labels.join(", "));
+    let mut out = String::new();
+    for (heading, rows) in parts {
+        out += heading;
+        out += "\n";
+        for (keys, what) in rows {
+            out += &format!("  {keys:width$}  {what}\n");
+        }
     }
     out
+}
+
+/// What `action`, asked for by a key, does while the window's key list
+/// is open (`help_open`): Escape ([`Action::Stop`]) closes the list
+/// ([`Action::Help`]) instead of quitting; every other action is itself.
+pub fn with_help_open(action: Action, help_open: bool) -> Action {
+    match action {
+        Action::Stop if help_open => Action::Help,
+        action => action,
+    }
 }

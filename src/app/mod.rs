@@ -58,7 +58,7 @@ pub mod overlay;
 pub mod web;
 
 pub use size::{drawable_size, INNER_SIZE};
-pub use title::{title, TITLE};
+pub use title::{title, what_ifs, window_title, TITLE};
 
 #[cfg(feature = "window")]
 pub use native::{

@@ -3,12 +3,14 @@
 //! same GL context as the [`Renderer`](crate::render::Renderer)
 //! ([`Renderer::gl_shared`](crate::render::Renderer::gl_shared)), the
 //! window's or a headless one. Each label is its text in white on a dark,
-//! half-clear box at its half's top-left corner, cut to its half.
+//! half-clear box at its half's top-left corner, on one line shortened
+//! with an ellipsis to stay a margin inside its half.
 
 #![forbid(unsafe_code)]
 
 use std::sync::Arc;
 
+use egui::text::{LayoutJob, TextWrapping};
 use egui::{Color32, FontId, Id, LayerId, Order, Pos2, RawInput, Rect, Vec2};
 
 use super::compare::Label;
@@ -67,11 +69,17 @@ impl LabelPainter {
                     Vec2::new(half.width as f32, half.height as f32),
                 );
                 let painter = layer.with_clip_rect(clip);
-                let galley = painter.layout_no_wrap(
+                // One line, cut with an ellipsis where it would run past
+                // its half (a margin from its right edge too).
+                let mut job = LayoutJob::simple_singleline(
                     label.text.clone(),
                     FontId::proportional(label.size),
                     Color32::WHITE,
                 );
+                job.wrap = TextWrapping::truncate_at_width(
+                    (half.width as f32 - 2.0 * label.margin()).max(0.0),
+                );
+                let galley = painter.layout_job(job);
                 let at = Pos2::new(label.at.0, label.at.1);
                 let pad = label.margin() / 2.0;
                 let back = Rect::from_min_size(at, galley.size()).expand(pad);

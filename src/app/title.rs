@@ -1,7 +1,11 @@
 //! The window's title: the original's [`TITLE`], followed by what differs
-//! from the default ([`title`]).
+//! from the default ([`title`]), kept short ([`window_title`]): the scene
+//! and how many what-ifs, not each of them.
 
 #![forbid(unsafe_code)]
+
+use super::demo::Demo;
+use crate::sim::{Model, Scene};
 
 /// The window's title, as the original's: exactly this while nothing
 /// differs from the default (see [`title`]).
@@ -16,5 +20,51 @@ pub fn title(status: &[String]) -> String {
         TITLE.to_string()
     } else {
         format!("{TITLE} - {}", status.join(", "))
+    }
+}
+
+/// The window's title for `demo`: [`title`] of its status with the
+/// model's differences from the original put shortly ([`what_ifs`]): what
+/// differs from the scene's own model, named when it is one thing,
+/// counted when more (`OpenGL Test Program - curtain, 2 what-ifs`), left
+/// out when nothing does (the scene's name says the rest). The panel's
+/// readout lists them all.
+pub fn window_title(demo: &Demo) -> String {
+    let mut status = demo.status();
+    let model = demo.sim().model();
+    let differences = model.differences();
+    let n = differences.len();
+    let at = (n > 0)
+        .then(|| status.windows(n).position(|w| w == differences.as_slice()))
+        .flatten();
+    if let Some(at) = at {
+        status.splice(at..at + n, what_ifs(demo.scene(), &model));
+    }
+    title(&status)
+}
+
+/// What differs in `model` from `scene`'s own model, in a word or two:
+/// nothing (the scene's own), the one difference (`bending springs`, or
+/// `no gusts` for one of the scene's own taken away), or how many
+/// (`3 what-ifs`). A setting changed from the scene's value counts once.
+pub fn what_ifs(scene: Scene, model: &Model) -> Vec<String> {
+    let own = scene.model().differences();
+    let now = model.differences();
+    let added: Vec<&String> = now.iter().filter(|p| !own.contains(p)).collect();
+    let gone: Vec<&String> = own.iter().filter(|p| !now.contains(p)).collect();
+    let word = |p: &String| p.split(' ').next().unwrap_or("").to_string();
+    let changed = gone
+        .iter()
+        .filter(|g| added.iter().any(|a| word(a) == word(g)))
+        .count();
+    match (
+        added.len() + gone.len() - changed,
+        added.first(),
+        gone.first(),
+    ) {
+        (0, ..) => Vec::new(),
+        (1, Some(one), _) => vec![(*one).clone()],
+        (1, None, Some(one)) => vec![format!("no {one}")],
+        (n, ..) => vec![format!("{n} what-ifs")],
     }
 }

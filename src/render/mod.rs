@@ -15,6 +15,7 @@ pub mod camera;
 mod context;
 pub mod cut;
 mod error;
+mod fill;
 #[cfg(feature = "headless")]
 pub mod headless;
 #[cfg(feature = "headless")]

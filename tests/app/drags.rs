@@ -103,6 +103,32 @@ fn a_right_press_on_the_cloth_holds_the_point_under_the_cursor() {
 }
 
 #[test]
+fn beside_the_panel_the_cursor_is_mapped_into_the_scene_s_area() {
+    // The window's panel takes the left 300 columns; the scene is drawn
+    // 492 x 573 right of them.
+    let (left, w) = (300, W - 300);
+    let mut d = demo(Scene::Original, 0, true);
+    d.set_view_area(left, w, H);
+    let [x, y] = d
+        .camera()
+        .project(d.sim().cloth.point(16, 16), w, H)
+        .expect("in view");
+    // The point's pixel in the area, counted from the window's left edge.
+    d.cursor_moved(f64::from(x) + f64::from(left), f64::from(y), 1.0);
+    assert!(matches!(
+        d.press(Button::Right, NONE),
+        Pressed::Grabbed(16, 16)
+    ));
+    assert_eq!(d.release(Button::Right, NONE), Some(DragEnd::LetGo(16, 16)));
+    // The same pixel counted from the area's edge is left of the cloth in
+    // the window: over the panel, nothing.
+    d.cursor_moved(f64::from(x), f64::from(y), 1.0);
+    assert_eq!(d.press(Button::Right, NONE), Pressed::Missed);
+    d.cursor_moved(f64::from(left) - 1.0, f64::from(y), 1.0);
+    assert_eq!(d.press(Button::Right, NONE), Pressed::Missed);
+}
+
+#[test]
 fn a_miss_holds_nothing_and_does_not_turn_the_view() {
     for (button, modifiers) in [(Button::Right, NONE), (Button::Left, CTRL)] {
         let mut d = demo(Scene::Original, 0, true);

@@ -82,7 +82,7 @@ fn each_key_does_what_the_article_demo_needs() {
 #[test]
 fn the_key_table_binds_each_key_once_and_matches_its_names() {
     let mut seen = Vec::new();
-    for b in keys::bindings() {
+    for b in keys::window_bindings() {
         assert!(!b.matches.is_empty(), "{}", b.keys);
         for k in b.matches {
             assert!(!seen.contains(k), "{k:?} is bound twice");
@@ -108,7 +108,7 @@ fn the_key_list_shows_every_key_and_every_speed() {
     // and a line for each section of the panel.
     assert_eq!(
         help.lines().count(),
-        1 + keys::bindings().count()
+        1 + keys::window_bindings().count()
             + POINTER.len()
             + 1
             + cloth_demo::app::controls::Section::ALL.len()
@@ -409,7 +409,7 @@ fn readme_controls_list_every_key() {
             named.insert(part.trim().to_string());
         }
     }
-    for b in keys::bindings() {
+    for b in keys::window_bindings() {
         for key in b.keys.split(" or ") {
             assert!(
                 named.contains(key),
@@ -418,4 +418,64 @@ fn readme_controls_list_every_key() {
             );
         }
     }
+}
+
+/// While the window's key list is open, Escape closes it and does not
+/// quit; closed, Escape quits as ever. Other keys are themselves either
+/// way, and H (or F1) closes the list as it opened it.
+#[test]
+fn escape_closes_the_open_key_list_instead_of_quitting() {
+    let escape = key(input::Key::Escape, RunState::Running).expect("Escape acts");
+    assert_eq!(escape, Action::Stop);
+    assert_eq!(keys::with_help_open(escape, true), Action::Help);
+    assert_eq!(keys::with_help_open(escape, false), Action::Stop);
+    let h = key(ch('h'), RunState::Running).expect("H acts");
+    assert_eq!(h, Action::Help);
+    assert_eq!(key(input::Key::F1, RunState::Paused), Some(Action::Help));
+    for open in [true, false] {
+        assert_eq!(keys::with_help_open(h, open), Action::Help);
+        let space = key(ch(' '), RunState::Running).expect("Space acts");
+        assert_eq!(keys::with_help_open(space, open), space);
+    }
+}
+
+/// F11 makes the window full screen and back; it is the window's own key
+/// (the browser keeps its F11: the page's table lacks it, and no key value
+/// the page reads gives it), a
+/// toggle that does not repeat, and it changes nothing in the demo.
+#[test]
+fn f11_is_the_window_s_full_screen() {
+    let window = |k, state| keys::action_for_window_key(KeyPress::from(k), state);
+    assert_eq!(
+        window(input::Key::F11, RunState::Running),
+        Some(Action::Fullscreen)
+    );
+    assert_eq!(
+        window(input::Key::F11, RunState::Paused),
+        Some(Action::Fullscreen)
+    );
+    // The page's table lacks it.
+    assert_eq!(key(input::Key::F11, RunState::Running), None);
+    let held = KeyPress {
+        key: input::Key::F11,
+        repeat: true,
+        modifiers: Modifiers::default(),
+    };
+    assert_eq!(keys::action_for_window_key(held, RunState::Running), None);
+    assert_eq!(input::Key::from_key_value("F11"), input::Key::Other);
+    assert_eq!(
+        action_for_winit_key(
+            &Key::Named(NamedKey::F11),
+            ElementState::Pressed,
+            false,
+            Modifiers::default(),
+            RunState::Running
+        ),
+        Some(Action::Fullscreen)
+    );
+    let mut d = Demo::new(Clock::Held(0), Model::ORIGINAL);
+    let before = d.status();
+    d.apply(Action::Fullscreen, Instant::now());
+    assert_eq!(d.status(), before);
+    assert!(keys::help().contains("F11"));
 }

@@ -272,3 +272,32 @@ fn the_hands_scene_brings_its_grid_solver_and_tearing_and_a_hint() {
     }
     assert_eq!((d.scene(), d.grid().get()), (Scene::Hands, 40));
 }
+
+/// M in a scene gives back the scene's own model (its pins, wind and the
+/// rest), every what-if off, and the title still names the scene, which
+/// is what runs; in the original scene it is the original model.
+#[test]
+fn m_restores_the_scene_s_own_model() {
+    use cloth_demo::sim::Scene;
+    let t0 = Instant::now();
+    for scene in [Scene::Curtain, Scene::Flag, Scene::Drape, Scene::Original] {
+        let mut d = Demo::with_scene(Clock::Held(0), scene, scene.model(), false);
+        let own = d.status();
+        d.apply(Action::Toggle(Id::Bend), t0);
+        d.apply(Action::Toggle(Id::Hooke), t0);
+        assert_ne!(d.sim().model(), scene.model(), "{scene:?}");
+        d.apply(Action::Original, t0);
+        assert_eq!(d.sim().model(), scene.model(), "{scene:?}");
+        assert_eq!(d.status(), own, "{scene:?}");
+        assert_eq!(d.scene(), scene);
+    }
+    let mut d = Demo::with_scene(
+        Clock::Held(0),
+        Scene::Curtain,
+        Scene::Curtain.model(),
+        false,
+    );
+    d.apply(Action::Original, t0);
+    assert!(title(&d.status()).contains("curtain"));
+    assert!(!d.sim().model().is_original(), "the curtain still hangs");
+}

@@ -6,7 +6,7 @@
 //! top left out.
 
 use crate::common::{self, cloth_demo, run, stderr};
-use cloth_demo::app::compare::{label_band, split};
+use cloth_demo::app::compare::{divider, label_band, split, DIVIDER_WIDTH};
 use cloth_demo::render::headless::{ContextRequest, HeadlessContext, Image};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{Model, Scene, Simulation};
@@ -64,27 +64,39 @@ fn render_compare_is_the_original_beside_the_what_if_half_by_half() {
         .unwrap();
 
     // Below the labels, each half is exactly its run drawn alone at the
-    // half's size: a viewport at a whole-pixel offset rasterises as the
-    // same viewport at the origin does.
+    // half's size (a viewport at a whole-pixel offset rasterises as the
+    // same viewport at the origin does), but for the divider's column over
+    // it, which is the divider's grey from top to bottom.
     let band = label_band(H);
     assert!(band < H / 4, "the labels' band is a strip: {band} rows");
+    let d = divider(&halves);
+    assert_eq!((d.x, d.width), (halves.right.x - 1, DIVIDER_WIDTH));
+    let (lw, rw) = (halves.left.width - 1, halves.right.width - 1);
     assert!(
-        rows_of(&got, 0, halves.left.width, band) == rows_of(&left, 0, left.width, band),
+        rows_of(&got, 0, lw, band) == rows_of(&left, 0, lw, band),
         "the left half is not the original's picture"
     );
     assert!(
-        rows_of(&got, halves.right.x, halves.right.width, band)
-            == rows_of(&right, 0, right.width, band),
+        rows_of(&got, halves.right.x + 1, rw, band) == rows_of(&right, 1, rw, band),
         "the right half is not the what-if's picture"
     );
+    for x in d.x..d.x + d.width {
+        for y in 0..H {
+            assert_eq!(
+                got.pixel(x, y).map(|p| p[..3].to_vec()),
+                Some(vec![128; 3]),
+                "{x},{y}"
+            );
+        }
+    }
     // The halves differ: the what-if moved the cloth.
     assert!(rows_of(&left, 0, left.width, band) != rows_of(&right, 0, right.width, band));
     // The labels are there: text over the black sky in each half's band,
     // where the plain pictures are black.
     assert_eq!(lit_in_band(&left, 0, left.width, band), 0);
     assert_eq!(lit_in_band(&right, 0, right.width, band), 0);
-    assert!(lit_in_band(&got, 0, halves.left.width, band) > 20);
-    assert!(lit_in_band(&got, halves.right.x, halves.right.width, band) > 20);
+    assert!(lit_in_band(&got, 0, lw, band) > 20);
+    assert!(lit_in_band(&got, halves.right.x + 1, rw, band) > 20);
 }
 
 #[test]

@@ -39,7 +39,8 @@ pub enum Action {
     Slower,
     /// The next faster speed (under `--uncapped`, as [`Action::Slower`]).
     Faster,
-    /// Show the key list ([`keys::help`](crate::app::keys::help)).
+    /// Show the key list ([`keys::help`](crate::app::keys::help)), or hide
+    /// it where it stays open (the window's, over the scene; the page's).
     Help,
     /// A checkbox's control the other way: pause or resume
     /// ([`Id::Paused`]), a what-if on or off ([`Id::Bend`]), shading, the
@@ -57,7 +58,8 @@ pub enum Action {
     /// A control set to a value, as its widget would set it: 1, 5 or 15
     /// passes a step ([`Id::Passes`]).
     Set(Id, Value),
-    /// Every choice of the model back to the original's.
+    /// Every choice of the model back to the scene's own: every what-if
+    /// off (in the original scene, the original's model).
     Original,
     /// The window's panel (Tab) shown or hidden; the browser's controls
     /// are always on the page, so it ignores this.
@@ -75,4 +77,8 @@ pub enum Action {
     /// Pin the held point where it is and let go of it (nothing while no
     /// point is held).
     Pin,
+    /// The window full screen (borderless, on its monitor), or back to
+    /// its size before (F11; Alt+Enter on Windows); changes nothing in
+    /// the demo.
+    Fullscreen,
 }

@@ -39,13 +39,14 @@ impl Demo {
     ///   view, compare mode (both halves from step 0, with no first
     ///   frame, as [`Action::Restart`]).
     /// - [`Action::Original`] sets every choice of the model back to the
-    ///   original's.
+    ///   scene's own (the original's, in the original scene).
     /// - [`Action::TogglePanel`] changes nothing (the window shows or hides
     ///   its panel).
     /// - [`Action::ZoomIn`], [`Action::ZoomOut`] and [`Action::Home`] move
     ///   the camera (a held point's target with it).
     /// - [`Action::Pin`] pins the held point where it is and lets go.
-    /// - [`Action::Help`] changes nothing (the front end shows the keys).
+    /// - [`Action::Help`] changes nothing (the front end shows the keys),
+    ///   nor does [`Action::Fullscreen`] (the window's business).
     ///
     /// Nothing but [`Action::Restart`] acts while stopped. Any action ends
     /// a notice in the status.
@@ -63,7 +64,7 @@ impl Demo {
             Action::Toggle(id) => self.toggle(id, now),
             Action::Cycle(id) => self.cycle(id, now),
             Action::Set(id, value) => self.set(id, value, now),
-            Action::Original => self.sim.set_model(Model::ORIGINAL),
+            Action::Original => self.sim.set_model(self.scene.model()),
             Action::TogglePanel => {}
             Action::Step => {
                 if self.state == RunState::Paused {
@@ -98,7 +99,7 @@ impl Demo {
             Action::Pin => {
                 self.drags.pin(&mut self.sim);
             }
-            Action::Help => {}
+            Action::Help | Action::Fullscreen => {}
         }
     }
 

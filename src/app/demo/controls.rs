@@ -188,7 +188,7 @@ impl Demo {
     }
 
     /// Press `id`'s button at `now`: it does what its key does (One step,
-    /// Restart, Original model, Nearer, Farther and Reset view). The Save
+    /// Restart, Scene's model, Nearer, Farther and Reset view). The Save
     /// buttons, and any control that is not a button or not
     /// [`enabled`](Demo::enabled), change nothing here (the front end
     /// writes the files).

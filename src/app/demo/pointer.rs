@@ -25,6 +25,14 @@ impl Demo {
         self.drags.set_view(width, height);
     }
 
+    /// The scene is drawn `width x height` pixels, `left` pixels from the
+    /// left edge of the area cursor positions are counted in (the window
+    /// with its panel open): see
+    /// [`Drags::set_view_area`](crate::app::pointer::drags::Drags::set_view_area).
+    pub fn set_view_area(&mut self, left: u32, width: u32, height: u32) {
+        self.drags.set_view_area(left, width, height);
+    }
+
     /// The cursor moved to (`physical_x`, `physical_y`) on a drawing area
     /// with `scale_factor` physical pixels per original-window pixel: see
     /// [`Orbit::cursor_moved`](crate::app::pointer::orbit::Orbit::cursor_moved); a held point follows it

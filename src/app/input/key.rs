@@ -14,6 +14,9 @@ pub enum Key {
     ArrowRight,
     /// F1.
     F1,
+    /// F11: the window's own (the browser keeps its F11, so
+    /// [`Key::from_key_value`] never gives it).
+    F11,
     /// Home.
     Home,
     /// Tab.

@@ -20,6 +20,7 @@ pub fn key_of(key: &WinitKey) -> Key {
         WinitKey::Named(NamedKey::Escape) => Key::Escape,
         WinitKey::Named(NamedKey::ArrowRight) => Key::ArrowRight,
         WinitKey::Named(NamedKey::F1) => Key::F1,
+        WinitKey::Named(NamedKey::F11) => Key::F11,
         WinitKey::Named(NamedKey::Home) => Key::Home,
         WinitKey::Named(NamedKey::Tab) => Key::Tab,
         WinitKey::Named(NamedKey::Space) => Key::Character(' '),
@@ -69,9 +70,10 @@ pub fn wheel_of(delta: MouseScrollDelta, scale_factor: f64) -> Wheel {
 
 /// The action for a key with logical meaning `key` going to `state`
 /// (`repeat`: its auto-repeat) with `modifiers` held, while the demo is
-/// in `run`: the shared [`keys::action_for_key`] for a press, so
+/// in `run`: the shared [`keys::action_for_window_key`] for a press, so
 /// [`Action::Stop`] for Escape, pause for Space and so on through
-/// [`keys::bindings`]; `None` for a key it lacks, and for every release.
+/// [`keys::bindings`], and on Windows [`Action::Fullscreen`] for Alt+Enter
+/// too; `None` for a key it lacks, and for every release.
 pub fn action_for_winit_key(
     key: &WinitKey,
     state: ElementState,
@@ -79,8 +81,20 @@ pub fn action_for_winit_key(
     modifiers: Modifiers,
     run: RunState,
 ) -> Option<Action> {
+    // Alt+Enter, Windows' own full-screen key (Alt alone is otherwise a
+    // shortcut the demo leaves alone).
+    if cfg!(windows)
+        && state == ElementState::Pressed
+        && !repeat
+        && *key == WinitKey::Named(NamedKey::Enter)
+        && modifiers.alt
+        && !modifiers.ctrl
+        && !modifiers.logo
+    {
+        return Some(Action::Fullscreen);
+    }
     match state {
-        ElementState::Pressed => keys::action_for_key(
+        ElementState::Pressed => keys::action_for_window_key(
             KeyPress {
                 key: key_of(key),
                 repeat,

@@ -1,5 +1,5 @@
 //! One frame of the window, in three parts: [`App::draw`] the scene (or
-//! compare mode's two halves and their labels) with the panel over it,
+//! compare mode's two halves and their labels) beside the panel,
 //! [`App::present`] it (the swap), and [`App::after_frame`]: the
 //! readout, the frame counter's log line, the title, the picture saved and
 //! the changes made in the panel.
@@ -8,10 +8,12 @@
 
 use std::time::Instant;
 
+use super::gfx::Gfx;
 use super::panel::{Request, View};
 use super::{App, Saving};
 use crate::app::compare;
 use crate::app::controls::RunState;
+use crate::app::demo::Demo;
 use crate::app::pacing::Frame;
 use crate::render::Viewport;
 
@@ -44,45 +46,34 @@ impl App {
         self.after_frame(now, frame, drawn);
     }
 
-    /// Draw the scene in a window of `size` physical pixels (compare mode:
-    /// the original on the left, the demo on the right, and their labels),
-    /// read its picture if it is to be saved, and paint the panel over it
-    /// at `now`. `None` with no window.
+    /// Draw the scene in a window of `size` physical pixels, right of the
+    /// panel when it is shown (compare mode: the original on the left,
+    /// the demo on the right, and their labels), read its picture if it
+    /// is to be saved (the whole window's, as if the panel were hidden),
+    /// and paint the panel over it at `now`. `None` with no window.
     fn draw(&mut self, size: [u32; 2], now: Instant) -> Option<Drawn> {
         let gfx = self.gfx.as_mut()?;
         let [w, h] = size;
         gfx.renderer.set_shade(self.demo.shade());
         gfx.renderer.set_springs(self.demo.springs());
-        match self.demo.original() {
-            // Compare mode: the original on the left, the demo on the right.
-            Some(original) => {
-                let camera = self.demo.camera();
-                compare::draw(&mut gfx.renderer, original, self.demo.sim(), &camera, w, h);
-                gfx.panel.paint_labels(&self.demo, size);
-            }
-            // The panel's columns are left out (it covers them) unless
-            // the picture is to be saved.
-            None => {
-                let left = (!self.picture_wanted)
-                    .then(|| gfx.panel.covered(&gfx.window, size))
-                    .flatten()
-                    .unwrap_or(0);
-                let visible = Viewport {
-                    x: left,
-                    y: 0,
-                    width: w.saturating_sub(left),
-                    height: h,
-                };
-                let camera = self.demo.camera();
-                gfx.renderer
-                    .draw_visible(self.demo.sim(), &camera, w, h, visible);
-            }
-        }
-        // The picture to save is the scene's, read before the panel is
-        // painted over it.
+        let left = gfx.panel.scene_left(&gfx.window, size);
+        let whole = Viewport::whole(w, h);
+        // The picture to save is the scene's over the whole window, read
+        // before the panel is painted over it.
         let picture = std::mem::take(&mut self.picture_wanted)
-            .then(|| gfx.panel.read_picture(size))
+            .then(|| {
+                draw_scene(gfx, &self.demo, whole, size);
+                gfx.panel.read_picture(size)
+            })
             .flatten();
+        if picture.is_none() || left > 0 {
+            let area = Viewport {
+                x: left,
+                width: w - left,
+                ..whole
+            };
+            draw_scene(gfx, &self.demo, area, size);
+        }
         let view = View {
             demo: &self.demo,
             figures: self.readout.figures(self.demo.state()),
@@ -144,5 +135,23 @@ impl App {
             });
         }
         self.panel_requests(drawn.requests, drawn.again);
+    }
+}
+
+/// Draw `demo`'s scene into `area` of the window's framebuffer, `size`
+/// physical pixels: the whole window as the original's picture, exactly;
+/// a part of it (beside the panel) with that part's aspect; compare mode's
+/// halves of it and their labels.
+fn draw_scene(gfx: &mut Gfx, demo: &Demo, area: Viewport, size: [u32; 2]) {
+    let camera = demo.camera();
+    match demo.original() {
+        Some(original) => {
+            compare::draw_area(&mut gfx.renderer, original, demo.sim(), &camera, area);
+            gfx.panel.paint_labels(demo, area, size);
+        }
+        None if area == Viewport::whole(size[0], size[1]) => {
+            gfx.renderer.draw(demo.sim(), &camera, size[0], size[1]);
+        }
+        None => gfx.renderer.draw_in(demo.sim(), &camera, area),
     }
 }

@@ -10,7 +10,8 @@
 //! ([`title`](super::title)). The left button turns the view, the right
 //! (or Control and the left) grabs the cloth, the wheel (or a trackpad's
 //! pinch) zooms. Tab shows the panel ([`panel`]), the controls of
-//! [`CONTROLS`](super::controls::CONTROLS) drawn with egui over the scene.
+//! [`CONTROLS`](super::controls::CONTROLS) drawn with egui along the left
+//! edge, the scene beside it.
 //!
 //! One place per job. Here: [`run`] and the [`App`], which takes each
 //! window event in turn (the panel answers it first, once: whether it
@@ -31,7 +32,7 @@ use winit::application::ApplicationHandler;
 use winit::dpi::PhysicalSize;
 use winit::event::WindowEvent;
 use winit::event_loop::{ActiveEventLoop, EventLoop};
-use winit::window::WindowId;
+use winit::window::{Fullscreen, WindowId};
 
 mod events;
 mod frame;
@@ -55,7 +56,7 @@ use super::demo::{Clock, Demo};
 use super::input::Modifiers;
 use super::pacing::{FrameCounter, Mode};
 use super::readout::Readout;
-use super::{drawable_size, keys, title};
+use super::{drawable_size, keys, window_title};
 use gfx::Gfx;
 use open_error::event_loop_error;
 
@@ -177,15 +178,19 @@ impl App {
     }
 
     /// Do what a key asks (not [`Action::Stop`], which quits): change the
-    /// demo, or print the key list; then show the result (the title, and a
+    /// demo, show or hide the panel or the key list; then show the result (the title, and a
     /// frame: paused, nothing else would draw one).
     fn act(&mut self, action: Action) {
         if action == Action::Help {
-            print!("{}", keys::help());
+            self.toggle_help();
             return;
         }
         if action == Action::TogglePanel {
             self.toggle_panel();
+            return;
+        }
+        if action == Action::Fullscreen {
+            self.toggle_fullscreen();
             return;
         }
         let before = (self.demo.status(), self.demo.camera());
@@ -204,10 +209,20 @@ impl App {
         }
     }
 
+    /// The window full screen (borderless, on its monitor) or back (F11);
+    /// the resize that follows lays the scene out again.
+    fn toggle_fullscreen(&mut self) {
+        let Some(gfx) = &self.gfx else { return };
+        let full = gfx.window.fullscreen().is_none();
+        gfx.window
+            .set_fullscreen(full.then_some(Fullscreen::Borderless(None)));
+        log::info!("full screen {}", if full { "on" } else { "off" });
+    }
+
     /// Set the window's title to the demo's status, if it changed.
     fn show_title(&mut self) {
         let Some(gfx) = &self.gfx else { return };
-        let title = title(&self.demo.status());
+        let title = window_title(&self.demo);
         if title != self.title {
             gfx.window.set_title(&title);
             log::debug!("title: {title}");
@@ -224,11 +239,21 @@ impl App {
         event_loop.exit();
     }
 
+    /// Tell the demo where the scene is drawn (right of the panel, when
+    /// it is shown), for the pointer to pick and grab in.
+    fn lay_out(&mut self) {
+        let Some((w, h)) = self.size else { return };
+        let size = [w.get(), h.get()];
+        let left = self
+            .gfx
+            .as_ref()
+            .map_or(0, |g| g.panel.scene_left(&g.window, size));
+        self.demo.set_view_area(left, size[0] - left, size[1]);
+    }
+
     fn resized(&mut self, size: PhysicalSize<u32>) {
         self.size = drawable_size(size.width, size.height);
-        if let Some((w, h)) = self.size {
-            self.demo.set_view_size(w.get(), h.get());
-        }
+        self.lay_out();
         match (&self.gfx, self.size) {
             (Some(gfx), Some((w, h))) => {
                 gfx.resize(w, h);
@@ -245,15 +270,12 @@ impl ApplicationHandler for App {
         if self.gfx.is_some() {
             return;
         }
-        let title = title(&self.demo.status());
+        let title = window_title(&self.demo);
         match Gfx::open(event_loop, &self.options, &title) {
             Ok(gfx) => {
                 self.title = title;
                 let size = gfx.window.inner_size();
                 self.size = drawable_size(size.width, size.height);
-                if let Some((w, h)) = self.size {
-                    self.demo.set_view_size(w.get(), h.get());
-                }
                 log::info!(
                     "window: {}x{} physical pixels, scale factor {}, {}, {}",
                     size.width,
@@ -268,6 +290,7 @@ impl ApplicationHandler for App {
                 );
                 gfx.window.request_redraw();
                 self.gfx = Some(gfx);
+                self.lay_out();
             }
             Err(e) => {
                 self.error = Some(e);
@@ -306,7 +329,10 @@ impl ApplicationHandler for App {
         if panel.consumed {
             return;
         }
-        match action_for_event(&event, self.modifiers, self.demo.state()) {
+        let help_open = self.gfx.as_ref().is_some_and(|g| g.panel.help_shown());
+        let action = action_for_event(&event, self.modifiers, self.demo.state())
+            .map(|a| keys::with_help_open(a, help_open));
+        match action {
             // Stopping the program closes its window.
             Some(Action::Stop) => {
                 if self.gfx.is_some() {

@@ -23,6 +23,10 @@
 //! and scene chosen: the cursor is mapped into that half's viewport, and a
 //! press on the left half (the original) grabs nothing. Turning the view
 //! works anywhere, as both halves share the camera.
+//!
+//! The scene may fill only part of the window ([`Drags::set_view_area`]:
+//! beside the window's panel): the cursor is then mapped into that area,
+//! and a press left of it grabs nothing.
 
 #![forbid(unsafe_code)]
 
@@ -44,6 +48,8 @@ pub struct Drags {
     orbit: Orbit,
     /// The drawing area, pixels: the units cursor positions come in.
     view: Option<(u32, u32)>,
+    /// Columns left of the drawing area (the window's panel), pixels.
+    left: u32,
     /// The cursor, pixels from the drawing area's top-left corner.
     cursor: Option<(f64, f64)>,
     /// The button holding a point, while one is held.
@@ -68,6 +74,7 @@ impl Drags {
     pub fn unturned(&self) -> Self {
         Drags {
             view: self.view,
+            left: self.left,
             cursor: self.cursor,
             split: self.split,
             knife: self.knife,
@@ -103,7 +110,16 @@ impl Drags {
     /// positions come in (the window's physical pixels, the canvas's
     /// drawing buffer). Until it is known nothing can be grabbed.
     pub fn set_view(&mut self, width: u32, height: u32) {
+        self.set_view_area(0, width, height);
+    }
+
+    /// The scene is drawn `width x height` pixels, its left edge `left`
+    /// pixels from the left edge of the area cursor positions are counted
+    /// in (the window, whose panel takes the columns left of it). Cursor
+    /// positions are mapped into it; a press left of it grabs nothing.
+    pub fn set_view_area(&mut self, left: u32, width: u32, height: u32) {
         self.view = Some((width, height));
+        self.left = left;
     }
 
     /// The knife on (`true`: the grab's press cuts instead) or off.
@@ -137,6 +153,7 @@ impl Drags {
     fn picture_cursor(&self) -> Option<(u32, u32, f64, f64)> {
         let (w, h) = self.view?;
         let (x, y) = self.cursor?;
+        let x = x - f64::from(self.left);
         if self.split {
             let half = compare::split(w, h).right;
             Some((half.width, half.height, x - f64::from(half.x), y))
@@ -316,7 +333,8 @@ impl Drags {
         let Some((w, h, x, y)) = self.picture_cursor() else {
             return false;
         };
-        // Split, the left half (the original) is not grabbed in.
+        // Split, the left half (the original) is not grabbed in, nor is
+        // anything left of the scene (the panel).
         if x < 0.0 {
             return false;
         }

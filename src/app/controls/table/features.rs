@@ -285,18 +285,18 @@ pub(super) const ROWS: &[Control] = &[
     Control {
         id: Id::Original,
         section: Section::Model,
-        label: "Original model",
+        label: "Scene's model",
         widget: Widget::Button,
         keys: &[Binding {
             keys: "M",
             matches: &letter('m'),
             action: Action::Original,
             repeats: false,
-            what: "the original model again (every what-if off)",
+            what: "the scene's own model again (every what-if off)",
             flag: FlagNote::None,
         }],
         flags: &[],
-        hint: "Every what-if off: the article's model again, on the scene as it is.",
+        hint: "Every what-if off: the scene's own model again (the article's, in the original scene), on the cloth as it is.",
         model: None,
     },
 ];

@@ -1,4 +1,5 @@
-//! The window's side of its panel: Tab shows and hides it, each window
+//! The window's side of its panel: Tab shows and hides it, F1 or H the
+//! help over the scene, each window
 //! event reaches it first and gets one answer (whether the panel took it,
 //! whether to redraw), the changes made in it go to the demo, and its Save
 //! buttons write through the program's [`Saver`](super::super::Saver).
@@ -12,10 +13,12 @@ use winit::event::WindowEvent;
 
 use super::widgets::Request;
 use crate::app::controls::Id;
+use crate::app::keys;
 use crate::app::native::{describe, App, Saving};
 
 impl App {
-    /// Show the panel, or hide it (Tab), and draw a frame to show it.
+    /// Show the panel, or hide it (Tab), the scene moved beside it or back
+    /// over the whole window, and draw a frame to show it.
     pub(in crate::app::native) fn toggle_panel(&mut self) {
         let Some(gfx) = &mut self.gfx else { return };
         match gfx.panel.toggle() {
@@ -24,6 +27,25 @@ impl App {
                 if gfx.panel.shown() { "shown" } else { "hidden" }
             ),
             Err(e) => log::warn!("{e}"),
+        }
+        gfx.window.request_redraw();
+        self.lay_out();
+    }
+
+    /// Show the key list over the scene, and print it (F1 or H), or hide
+    /// it (F1, H or Escape); draw a frame to show it.
+    pub(in crate::app::native) fn toggle_help(&mut self) {
+        let Some(gfx) = &mut self.gfx else { return };
+        match gfx.panel.toggle_help() {
+            Ok(()) if gfx.panel.help_shown() => {
+                print!("{}", keys::help());
+                log::info!("help shown");
+            }
+            Ok(()) => log::info!("help hidden"),
+            Err(e) => {
+                print!("{}", keys::help());
+                log::warn!("{e}");
+            }
         }
         gfx.window.request_redraw();
     }

@@ -49,7 +49,7 @@ impl Panel {
         EventResponse { consumed, repaint }
     }
 
-    /// Hand `event` to egui while the panel is shown (a change of scale
+    /// Hand `event` to egui while the panel or the help is shown (a change of scale
     /// always), unless it is a key egui is not to get (`held_back`).
     /// Returns whether egui wants a new pass to show it.
     fn hand_to_egui(&mut self, window: &Window, event: &WindowEvent, held_back: bool) -> bool {
@@ -62,35 +62,39 @@ impl Panel {
         let scale = matches!(event, WindowEvent::ScaleFactorChanged { .. });
         // A redraw is what egui would ask for, not a reason for another.
         let redraw = matches!(event, WindowEvent::RedrawRequested);
-        if !(self.shown || scale) || redraw || held_back {
+        if !(self.active() || scale) || redraw || held_back {
             return false;
         }
-        let repaint = self.state.on_window_event(window, event).repaint && self.shown;
+        let repaint = self.state.on_window_event(window, event).repaint && self.active();
         if repaint {
             self.passes.forget();
         }
         repaint
     }
 
-    /// Whether the keys go to egui, not the demo: while the panel is
-    /// shown and a value is being typed into it.
+    /// Whether the keys go to egui, not the demo: while a value is being
+    /// typed into the shown panel.
     fn takes_keys(&self) -> bool {
-        self.shown && self.ctx.egui_wants_keyboard_input()
+        self.active() && self.ctx.egui_wants_keyboard_input()
     }
 
     /// Whether a press, the wheel or a pinch goes to egui, not the demo:
-    /// while the panel is shown, with the pointer over it or dragging one
-    /// of its widgets.
+    /// while the panel or the help is shown, with the pointer over either
+    /// or dragging one of the panel's widgets.
     fn takes_pointer(&self, window: &Window) -> bool {
-        if !self.shown {
+        if !self.active() {
             return false;
         }
-        let over = match (self.area, self.cursor) {
-            (Some(area), Some((x, y))) => {
+        let over = match self.cursor {
+            Some((x, y)) => {
                 let ppp = window.scale_factor() as f32;
-                area.contains(Pos2::new(x as f32 / ppp, y as f32 / ppp))
+                let at = Pos2::new(x as f32 / ppp, y as f32 / ppp);
+                [self.area, self.help_area]
+                    .iter()
+                    .flatten()
+                    .any(|r| r.contains(at))
             }
-            _ => false,
+            None => false,
         };
         over || self.ctx.egui_wants_pointer_input()
     }

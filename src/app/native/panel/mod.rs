@@ -1,9 +1,13 @@
-//! The window's panel (Tab): egui on the window's own glow context, drawn
-//! over the scene along the left edge ([`WIDTH`] logical pixels wide,
-//! scrolling), with the widgets of [`widgets`].
+//! The window's panel (Tab): egui on the window's own glow context, an
+//! egui side panel along the left edge ([`WIDTH`] logical pixels wide, or
+//! half the window where that is less: [`width_in`]; scrolling), with the
+//! widgets of [`widgets`]. The scene is drawn in the rest of the window,
+//! as eframe's central panel beside a side panel
+//! ([`Panel::scene_left`]), and is picked, turned and grabbed there.
 //!
-//! Hidden, nothing of egui runs or paints: the window's picture is the
-//! scene alone, pixel for pixel. Egui's painter is made the first time
+//! The help (F1 or H) is an egui window over the scene ([`help`]), shown
+//! with or without the panel. Both hidden, nothing of egui runs or
+//! paints: the window's picture is the scene alone, pixel for pixel. Egui's painter is made the first time
 //! the panel is shown. Shown, egui runs a pass only when the panel would
 //! change (an event for it, a value it shows, the window's size, egui's
 //! own timers, the readout a quarter of a second after its last change:
@@ -41,14 +45,22 @@ use passes::Passes;
 mod app;
 mod cache;
 mod events;
+mod help;
 mod paint;
 mod passes;
 mod widgets;
 
 pub(super) use widgets::{Request, View};
 
-/// The panel's width, logical pixels.
+/// The panel's width, logical pixels, in a window at least twice as wide.
 pub(super) const WIDTH: f32 = 300.0;
+
+/// The panel's width, logical pixels, in a window `window` logical pixels
+/// wide: [`WIDTH`], or half the window (rounded down) where that is less,
+/// so the scene keeps at least half the width.
+pub(super) fn width_in(window: f32) -> f32 {
+    WIDTH.min((window / 2.0).floor()).max(0.0)
+}
 
 /// Egui's side of the window: its context, its input state, its painter
 /// (once shown), and what the last pass laid out.
@@ -60,8 +72,12 @@ pub(super) struct Panel {
     /// the context is still current (see `Gfx`).
     painter: Option<egui_glow::Painter>,
     shown: bool,
+    /// Whether the help (the key list, F1 or H) is shown over the scene.
+    help: bool,
     /// The panel's rectangle in the last pass, points.
     area: Option<Rect>,
+    /// The help's rectangle in the last pass, points.
+    help_area: Option<Rect>,
     /// The pointer's position, physical pixels of the window.
     cursor: Option<(f64, f64)>,
     /// Each control's rectangle as last logged, physical pixels.
@@ -97,7 +113,9 @@ impl Panel {
             gl,
             painter: None,
             shown: false,
+            help: false,
             area: None,
+            help_area: None,
             cursor: None,
             logged: HashMap::new(),
             labels: None,
@@ -112,6 +130,19 @@ impl Panel {
         self.shown
     }
 
+    /// The columns, from the left edge of a window `size` physical pixels,
+    /// that the shown panel takes ([`width_in`] the window's width in
+    /// points, in physical pixels): the scene is drawn right of them. 0
+    /// while hidden.
+    pub fn scene_left(&self, window: &Window, size: [u32; 2]) -> u32 {
+        if !self.shown {
+            return 0;
+        }
+        let ppp = egui_winit::pixels_per_point(&self.ctx, window);
+        let points = width_in(size[0] as f32 / ppp);
+        ((points * ppp).round().max(0.0) as u32).min(size[0])
+    }
+
     /// Show the panel if hidden, hide it if shown. Showing it the first
     /// time makes egui's painter.
     ///
@@ -124,14 +155,47 @@ impl Panel {
             self.passes.clear();
             return Ok(());
         }
+        self.make_painter()?;
+        self.logged.clear();
+        self.shown = true;
+        self.passes.forget();
+        Ok(())
+    }
+
+    /// Whether the help (the key list) is shown over the scene.
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// Show the help over the scene if hidden, hide it if shown (its
+    /// close button hides it too). Showing it the first time egui shows
+    /// anything makes egui's painter.
+    ///
+    /// # Errors
+    /// Why the painter could not be made (the help stays hidden).
+    pub fn toggle_help(&mut self) -> Result<(), String> {
+        if !self.help {
+            self.make_painter()?;
+        }
+        self.help = !self.help;
+        self.help_area = None;
+        self.passes.forget();
+        Ok(())
+    }
+
+    /// Whether egui runs: the panel or the help is shown.
+    fn active(&self) -> bool {
+        self.shown || self.help
+    }
+
+    /// Make egui's painter, if it is not made yet.
+    fn make_painter(&mut self) -> Result<(), String> {
         if self.painter.is_none() {
             let painter = egui_glow::Painter::new(self.gl.clone(), "", None, false)
                 .map_err(|e| format!("cannot draw the panel: {e}"))?;
             self.state.set_max_texture_side(painter.max_texture_side());
             self.painter = Some(painter);
         }
-        self.logged.clear();
-        self.shown = true;
         Ok(())
     }
 }
@@ -147,5 +211,19 @@ impl Drop for Panel {
         if let Some(labels) = self.labels.take() {
             labels.destroy();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_panel_is_its_width_or_half_the_window() {
+        assert_eq!(width_in(792.0), WIDTH);
+        assert_eq!(width_in(600.0), WIDTH);
+        assert_eq!(width_in(599.0), 299.0);
+        assert_eq!(width_in(300.0), 150.0);
+        assert_eq!(width_in(1.0), 0.0);
     }
 }

@@ -15,18 +15,22 @@ use egui::{Rect, ViewportId};
 use winit::window::Window;
 
 use super::cache::PanelCache;
+use super::help;
 use super::passes::Shown;
 use super::widgets::{build, Request, View};
-use super::{Panel, WIDTH};
+use super::{width_in, Panel};
 use crate::app::compare;
 use crate::app::demo::Demo;
 use crate::app::overlay::LabelPainter;
+use crate::render::Viewport;
 
 impl Panel {
-    /// Paint compare mode's two labels ([`compare::labels`]) over the
-    /// picture, `size` physical pixels, for `demo`'s scene and model. A
-    /// painter that cannot be made is logged once and the labels left out.
-    pub fn paint_labels(&mut self, demo: &Demo, size: [u32; 2]) {
+    /// Paint compare mode's two labels ([`compare::labels_in`]) over the
+    /// halves of `area` (the scene's rectangle of the window's
+    /// framebuffer, `size` physical pixels), for `demo`'s scene and model.
+    /// A painter that cannot be made is logged once and the labels left
+    /// out.
+    pub fn paint_labels(&mut self, demo: &Demo, area: Viewport, size: [u32; 2]) {
         if self.labels.is_none() {
             match LabelPainter::new(Arc::clone(&self.gl)) {
                 Ok(p) => self.labels = Some(p),
@@ -38,7 +42,7 @@ impl Panel {
         }
         if let Some(painter) = &mut self.labels {
             let model = demo.sim().model();
-            let labels = compare::labels(&demo.left(), demo.scene(), &model, size[0], size[1]);
+            let labels = compare::labels_in(&demo.left(), demo.scene(), &model, area);
             painter.paint(&labels, size[0], size[1]);
         }
     }
@@ -46,15 +50,15 @@ impl Panel {
     /// When the panel wants a frame though nothing else asks for one (a
     /// tooltip's delay, a step the readout does not show yet), if it does.
     pub fn repaint_at(&self) -> Option<Instant> {
-        self.passes.wake_at().filter(|_| self.shown)
+        self.passes.wake_at().filter(|_| self.active())
     }
 
     /// How many columns of a window `size` physical pixels, from its left
-    /// edge, the panel's opaque background will cover this frame: the
-    /// scene need not be drawn there. `None` while hidden, before its
+    /// edge, the panel's opaque background covers in its last pass's
+    /// picture: they are copied as they are, not blended. `None` while hidden, before its
     /// picture is made, or when the size or scale has changed since its
     /// last pass (that frame draws the whole scene).
-    pub fn covered(&self, window: &Window, size: [u32; 2]) -> Option<u32> {
+    fn covered(&self, window: &Window, size: [u32; 2]) -> Option<u32> {
         let (area, last) = (self.area?, self.passes.last()?);
         let ppp = egui_winit::pixels_per_point(&self.ctx, window);
         let opaque = self.ctx.global_style().visuals.panel_fill.is_opaque();
@@ -69,7 +73,7 @@ impl Panel {
     /// Whether the time [`Panel::repaint_at`] gave has come; if so the
     /// next frame runs a pass ([`Passes::due`](super::passes::Passes::due)).
     pub fn due(&mut self, now: Instant) -> bool {
-        self.shown && self.passes.due(now)
+        self.active() && self.passes.due(now)
     }
 
     /// Paint the panel over what is drawn in the window's `size` (physical
@@ -84,7 +88,7 @@ impl Panel {
         view: &View,
         now: Instant,
     ) -> (Vec<Request>, bool) {
-        if !self.shown || self.painter.is_none() {
+        if !self.active() || self.painter.is_none() {
             return (Vec::new(), false);
         }
         let view = View {
@@ -126,19 +130,42 @@ impl Panel {
         let mut requests = Vec::new();
         let mut rects = Vec::new();
         let mut area = None;
+        let ppp = egui_winit::pixels_per_point(&self.ctx, window);
+        let panel = self.shown;
+        let width = if panel {
+            width_in(size[0] as f32 / ppp)
+        } else {
+            0.0
+        };
+        let mut help = self.help;
+        let mut help_area = None;
         let output = self.ctx.run_ui(input, |ui| {
-            let shown = egui::Panel::left("panel")
-                .resizable(false)
-                .exact_size(WIDTH)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .show(ui, |ui| build(ui, view))
-                        .inner
-                });
-            area = Some(shown.response.rect);
-            (requests, rects) = shown.inner;
+            if panel {
+                // Narrower than its widgets (a small window), it scrolls
+                // both ways.
+                let shown = egui::Panel::left("panel")
+                    .resizable(false)
+                    .exact_size(width)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::both()
+                            .show(ui, |ui| build(ui, view))
+                            .inner
+                    });
+                area = Some(shown.response.rect);
+                (requests, rects) = shown.inner;
+            }
+            if help {
+                let mut scene = ui.ctx().content_rect();
+                scene.min.x += width;
+                help_area = help::show(ui, scene, &mut help);
+            }
         });
         self.area = area;
+        self.help_area = help_area.filter(|_| help);
+        if self.help != help {
+            log::info!("help hidden (its close button)");
+            self.help = help;
+        }
         self.state
             .handle_platform_output(window, output.platform_output);
         let ppp = output.pixels_per_point;

@@ -33,7 +33,7 @@ pub(in crate::app::native) struct View<'a> {
     pub line: Option<&'a str>,
 }
 
-/// Lay the panel out in `ui`: the readout, then each section's heading and
+/// Lay the panel out in `ui`: the readout (with what runs, in full), then each section's heading and
 /// controls, then the last save's line. Returns the changes made, and
 /// each control's label with the rectangle it was laid out in (points).
 pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static str, Rect)>) {
@@ -42,6 +42,8 @@ pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static st
     for line in view.figures.lines() {
         ui.label(RichText::new(line).monospace());
     }
+    // What runs, in full (the title counts the what-ifs).
+    ui.add(egui::Label::new(running(view.demo)).wrap());
     for section in Section::ALL {
         ui.separator();
         ui.strong(section.heading());
@@ -62,6 +64,22 @@ pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static st
         ui.label(line);
     }
     (requests, rects)
+}
+
+/// What runs, in full: the scene and every difference of the model from
+/// the original (`curtain, pinned top, wind 0,0,-0.0001, gusts, inertia
+/// 0.01, bending springs`), or `the original`.
+fn running(demo: &Demo) -> String {
+    let mut parts = Vec::new();
+    if demo.scene() != crate::sim::Scene::Original {
+        parts.push(demo.scene().to_string());
+    }
+    parts.extend(demo.sim().model().differences());
+    if parts.is_empty() {
+        "the original".to_string()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// One control's widget, showing the demo's value for it; a change is
