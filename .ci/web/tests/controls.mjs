@@ -133,9 +133,12 @@ test('every control of the table is on the page, found by its label, of its kind
 
 test('the controls beside the picture at desktop width (the README\'s screenshot)', { timeout: 60_000 }, async (t) => {
   const box = (page, selector) => page.locator(selector).boundingBox();
-  const desktop = await open('?steps=250&bend=1', { width: 1280, height: 800 });
+  // Running, as a person sees it (the readout's figures true), for
+  // about 250 steps.
+  const desktop = await open('?bend=1', { width: 1280, height: 800 });
   const [canvas, controls] = [await box(desktop, '#cloth'), await box(desktop, '#controls')];
   figures.layout = { desktop: { canvas, controls } };
+  await desktop.waitForFunction(() => clothDemo.steps() >= 250, null, { timeout: 30_000 });
   await desktop.screenshot({ path: path.join(outDir, 'page_desktop.png') });
   assert.ok(controls.x >= canvas.x + canvas.width && controls.y < canvas.y + canvas.height,
     `beside: canvas ${JSON.stringify(canvas)}, controls ${JSON.stringify(controls)}`);
@@ -151,12 +154,12 @@ test('the controls beside the picture at desktop width (the README\'s screenshot
 
 test('the controls under the picture on a phone (the README\'s screenshot)', { timeout: 60_000, skip: chromiumOnly('emulation') }, async () => {
   const box = (page, selector) => page.locator(selector).boundingBox();
-  const phone = await open('?steps=250&bend=1', { width: 390, height: 844, touch: true, mobile: true });
+  const phone = await open('?bend=1', { width: 390, height: 844, touch: true, mobile: true });
   const [c2, k2] = [await box(phone, '#cloth'), await box(phone, '#controls')];
   assert.ok(k2.y >= c2.y + c2.height && k2.x >= 0 && k2.x + k2.width <= 390,
     `under: canvas ${JSON.stringify(c2)}, controls ${JSON.stringify(k2)}`);
   await phone.evaluate(() => document.querySelector('figure').scrollIntoView());
-  await settle(phone);
+  await phone.waitForFunction(() => clothDemo.steps() >= 250, null, { timeout: 30_000 });
   await phone.screenshot({ path: path.join(outDir, 'page_phone.png') });
   figures.layout_phone = { canvas: c2, controls: k2 };
   await close(phone);
