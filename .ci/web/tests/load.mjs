@@ -76,7 +76,7 @@ test('the page as a person sees it: its title, and the source link works', { tim
 test('a bad ?scene is one line in the caption and the console, and the page runs without it', { timeout: 60_000 }, async () => {
   const page = await open('?scene=sail&steps=250', { width: 792 + 32, height: 1000, expectErrors: true });
   await page.waitForFunction(() => window.clothDemo?.firstFrameMs() !== undefined, null, { timeout: WAIT });
-  const line = 'bad ?scene=sail: unknown scene "sail": expected original, curtain, flag or drape; the page runs without it';
+  const line = 'bad ?scene=sail: unknown scene "sail": expected original, curtain, flag, drape or hands; the page runs without it';
   assert.equal(await page.locator('#caption').textContent(), `${line}. ${RUNNING}`);
   assert.deepEqual(await page.consoleMessages(), [`warning: cloth-demo: ${line}`]);
   await assertLikeNative(page, 250, 'web_bad_scene_250');
