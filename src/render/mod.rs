@@ -1,6 +1,7 @@
 //! Drawing, through glow: the scene's triangles from a simulation state, the
 //! pass-through shader program and the camera; and picking, the cloth point
-//! under a pixel (`pick`, plain geometry).
+//! under a pixel (`pick`, plain geometry) and what a zoom aims at (`aim`:
+//! the cloth, a sphere or the floor under a pixel).
 //!
 //! Knows [`crate::sim`], nothing of windows: the window (`crate::app`,
 //! feature `window`) and the headless path (`headless`, feature
@@ -10,6 +11,7 @@
 //! draws into a framebuffer object on it and reads the pixels back, and
 //! `headless` puts them together.
 
+pub mod aim;
 pub mod camera;
 #[cfg(feature = "headless")]
 mod context;

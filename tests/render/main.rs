@@ -6,6 +6,8 @@
 //! - `pixels`: the palette, and the cloth where the camera projects the
 //!   simulated points (a ray-cast reference), orbits, sizes; a headless
 //!   context drawing many frames;
+//! - `look_at`: `--look-at`, the point the camera looks at, where the
+//!   wheel's zoom toward a point leaves it;
 //! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
 //! - `holes`: a torn cloth's picture, its torn triangles left out;
 //! - `visible`: drawing only the part of the window the panel leaves
@@ -22,6 +24,7 @@ mod common;
 
 mod contexts;
 mod holes;
+mod look_at;
 mod pixels;
 mod shade;
 mod springs;
