@@ -25,6 +25,7 @@ pub mod pick;
 mod program;
 pub mod scene;
 pub mod shade;
+pub mod smooth;
 pub mod springs;
 mod viewport;
 
@@ -114,6 +115,9 @@ pub struct Renderer {
     lines: Vec<Vertex>,
     shade: bool,
     springs: bool,
+    /// Smooth edges asked for ([`Renderer::set_smooth`]).
+    smooth: bool,
+    multisample: smooth::Multisample,
 }
 
 impl Renderer {
@@ -202,6 +206,8 @@ impl Renderer {
                 lines: Vec::new(),
                 shade: false,
                 springs: false,
+                smooth: false,
+                multisample: smooth::Multisample::default(),
             })
         }
     }
@@ -242,6 +248,19 @@ impl Renderer {
     /// Whether the springs view is on ([`Renderer::set_springs`]).
     pub fn springs(&self) -> bool {
         self.springs
+    }
+
+    /// Smooth edges (`true`: [`smooth`]'s 4x multisampling, resolved onto
+    /// the framebuffer bound) or the faithful picture, no antialiasing
+    /// (`false`, the default). Where the context has no multisampling
+    /// (OpenGL ES 2.0) the picture stays the faithful one.
+    pub fn set_smooth(&mut self, smooth: bool) {
+        self.smooth = smooth;
+    }
+
+    /// Whether smooth edges are asked for ([`Renderer::set_smooth`]).
+    pub fn smooth(&self) -> bool {
+        self.smooth
     }
 
     /// Draw one frame of `sim` seen by `camera` into the current framebuffer
@@ -304,6 +323,9 @@ impl Renderer {
         let gl = &self.gl;
         let rect = |v: Viewport| [v.x, v.y, v.width, v.height].map(|n| n as i32);
         let [x, y, w, h] = rect(viewport);
+        let smooth = (self.smooth && self.dialect != Dialect::Gles2)
+            .then(|| self.multisample.begin(gl, x + w, y + h).ok())
+            .flatten();
         // SAFETY: the context is current (the caller's contract).
         unsafe {
             gl.viewport(x, y, w, h);
@@ -314,6 +336,10 @@ impl Renderer {
             }
             clear_for_scene(gl);
             self.draw_built(&mvp);
+            if let Some(previous) = smooth {
+                self.multisample
+                    .end(gl, previous, rect(scissor.unwrap_or(viewport)));
+            }
             if scissor.is_some() {
                 gl.disable(glow::SCISSOR_TEST);
             }
@@ -400,6 +426,7 @@ impl Drop for Renderer {
         unsafe {
             self.gl.delete_program(self.program);
             self.gl.delete_buffer(self.vbo);
+            self.multisample.delete(&self.gl);
             if let Some(vao) = self.vao {
                 self.gl.delete_vertex_array(vao);
             }

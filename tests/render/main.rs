@@ -8,6 +8,8 @@
 //!   context drawing many frames;
 //! - `look_at`: `--look-at`, the point the camera looks at, where the
 //!   wheel's zoom toward a point leaves it;
+//! - `smooth`: `--smooth`, the cloth's edges blended where the faithful
+//!   picture has none;
 //! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
 //! - `holes`: a torn cloth's picture, its torn triangles left out;
 //! - `visible`: drawing only the part of the window the panel leaves
@@ -27,5 +29,6 @@ mod holes;
 mod look_at;
 mod pixels;
 mod shade;
+mod smooth;
 mod springs;
 mod visible;

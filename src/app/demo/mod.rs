@@ -80,6 +80,8 @@ pub struct Demo {
     shade: bool,
     /// Whether the picture is the springs view.
     springs: bool,
+    /// Whether the picture has smooth edges.
+    smooth: bool,
     /// In compare mode, the left half's side (the original unless chosen
     /// otherwise) stepping beside `sim` from the same step 0.
     original: Option<Simulation>,
@@ -121,6 +123,7 @@ impl Demo {
             grid: Grid::ORIGINAL,
             shade,
             springs: false,
+            smooth: false,
             original: None,
             left: Side::ORIGINAL,
             drags: Drags::new(),
@@ -157,6 +160,11 @@ impl Demo {
     /// As it was, drawn in the springs view (`--springs`) or not.
     pub fn with_springs(self, springs: bool) -> Self {
         Demo { springs, ..self }
+    }
+
+    /// As it was, drawn with smooth edges (`--smooth`) or not.
+    pub fn with_smooth(self, smooth: bool) -> Self {
+        Demo { smooth, ..self }
     }
 
     /// As it was, in compare mode (`--compare`) or not: on, the original
@@ -271,6 +279,12 @@ impl Demo {
     /// ([`crate::render::springs`]).
     pub fn springs(&self) -> bool {
         self.springs
+    }
+
+    /// Whether the picture is drawn with smooth edges ([`Id::Smooth`](super::controls::Id::Smooth),
+    /// `--smooth`): 4x multisampling.
+    pub fn smooth(&self) -> bool {
+        self.smooth
     }
 
     /// The view, as dragged and zoomed so far.

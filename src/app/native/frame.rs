@@ -53,6 +53,7 @@ impl App {
         let [w, h] = size;
         gfx.renderer.set_shade(self.demo.shade());
         gfx.renderer.set_springs(self.demo.springs());
+        gfx.renderer.set_smooth(self.demo.smooth());
         match self.demo.original() {
             // Compare mode: the original on the left, the demo on the right.
             Some(original) => {

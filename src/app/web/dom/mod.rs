@@ -198,6 +198,7 @@ pub fn start(
     )
     .with_grid(setup.grid)
     .with_springs(setup.springs)
+    .with_smooth(setup.smooth)
     .with_left(setup.left)
     .with_compare(setup.compare);
     let page = Rc::new(RefCell::new(Page::new(
