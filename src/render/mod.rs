@@ -23,6 +23,7 @@ pub mod headless;
 mod offscreen;
 pub mod pick;
 mod program;
+pub mod rod;
 pub mod scene;
 pub mod shade;
 pub mod smooth;

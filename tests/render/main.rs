@@ -10,6 +10,7 @@
 //!   wheel's zoom toward a point leaves it;
 //! - `smooth`: `--smooth`, the cloth's edges blended where the faithful
 //!   picture has none;
+//! - `rod`: the curtain's rod and the flag's pole;
 //! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
 //! - `holes`: a torn cloth's picture, its torn triangles left out;
 //! - `visible`: drawing only the part of the window the panel leaves
@@ -28,6 +29,7 @@ mod contexts;
 mod holes;
 mod look_at;
 mod pixels;
+mod rod;
 mod shade;
 mod smooth;
 mod springs;
