@@ -319,8 +319,8 @@ impl Renderer {
         viewport: Viewport,
         scissor: Option<Viewport>,
     ) {
-        self.build(sim);
         let mvp = camera.mvp(viewport.aspect());
+        self.build(sim, &mvp, viewport);
         let gl = &self.gl;
         let rect = |v: Viewport| [v.x, v.y, v.width, v.height].map(|n| n as i32);
         let [x, y, w, h] = rect(viewport);
@@ -347,12 +347,16 @@ impl Renderer {
         }
     }
 
-    /// Build the vertices (and in the springs view the lines) of `sim`.
-    fn build(&mut self, sim: &Simulation) {
+    /// Build the vertices (and in the springs view the lines) of `sim`,
+    /// to be drawn through `mvp` into `viewport`: where the grid's springs
+    /// are drawn shorter than [`springs::MIN_SPACING`], the lines of the
+    /// grid's springs only.
+    fn build(&mut self, sim: &Simulation, mvp: &glam::Mat4, viewport: Viewport) {
         scene::build_with(sim, self.shade, &mut self.vertices);
         if self.springs {
             springs::dim(&mut self.vertices);
-            springs::build(sim, &mut self.lines);
+            let spacing = springs::drawn_spacing(sim, mvp, viewport.width, viewport.height);
+            springs::build(sim, spacing < springs::MIN_SPACING, &mut self.lines);
         }
     }
 
