@@ -75,6 +75,11 @@ impl Multisample {
         // SAFETY: the context is current (the renderer's contract); every
         // object made is kept in `self.objects` or deleted.
         unsafe {
+            // The page draws only onto its canvas, the default framebuffer
+            // (glow's WebGL side cannot name that one when asked).
+            #[cfg(target_arch = "wasm32")]
+            let previous = None;
+            #[cfg(not(target_arch = "wasm32"))]
             let previous = gl.get_parameter_framebuffer(glow::DRAW_FRAMEBUFFER_BINDING);
             let fits = self
                 .objects

@@ -327,8 +327,8 @@ impl Demo {
     /// 32 x 32 (`64 x 64`), the model's
     /// [`differences`](Model::differences) from the original (`bending
     /// springs`, `pinned top`), [`NEEDLE`] while a point is held under the
-    /// article's solver, `shaded` when shaded and `springs view` in
-    /// the springs view. Empty when
+    /// article's solver, `shaded` when shaded, `springs view` in
+    /// the springs view and `smooth edges` with smooth edges. Empty when
     /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -358,6 +358,9 @@ impl Demo {
         }
         if self.springs {
             out.push("springs view".to_string());
+        }
+        if self.smooth {
+            out.push("smooth edges".to_string());
         }
         if self.compare() {
             out.push("compare".to_string());
