@@ -1,7 +1,7 @@
 //! The program's option parsers, in the library only so that the fuzz
 //! targets in `fuzz/` can reach them (a fuzz target cannot import the
 //! program): counts (`--steps`, `--every`, `--start`), `--size WxH`,
-//! `--orbit R1,R2`, `--distance D` and the image format an output path's
+//! `--orbit R1,R2`, `--distance D`, `--look-at X,Y,Z` and the image format an output path's
 //! extension names, each with its `FromStr` and `Display`. (A scripted
 //! grab's values, `--grab`, `--grab-to` and `--grab-steps`, are the sim's:
 //! [`sim::grab`](crate::sim::grab).)
@@ -15,7 +15,7 @@ use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
-use crate::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE};
+use crate::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE, TARGET_BOUND};
 
 /// Largest image side `render` and `record` accept, pixels.
 pub const MAX_SIDE: u32 = 16384;
@@ -156,6 +156,49 @@ impl fmt::Display for Distance {
     }
 }
 
+/// `--look-at X,Y,Z`: the point the camera looks at and turns about,
+/// world units, each coordinate from `-`[`TARGET_BOUND`] to
+/// [`TARGET_BOUND`] (a [`Camera`](crate::render::Camera)'s target; the
+/// original's is the origin, the [`Default`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LookAt(pub [f64; 3]);
+
+impl FromStr for LookAt {
+    type Err = String;
+    /// `0,-2.5,0.5` (spaces around a number are allowed).
+    ///
+    /// # Errors
+    /// A phrase naming the text and the range: not three numbers split by
+    /// commas, or a number that is not finite or out of range.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || {
+            format!(
+                "must be X,Y,Z, three numbers of world units from -{TARGET_BOUND} to \
+                 {TARGET_BOUND} (e.g. 0,-2.5,0.5; the original's is 0,0,0), not `{s}`"
+            )
+        };
+        let mut out = [0.0; 3];
+        let mut parts = s.split(',');
+        for c in &mut out {
+            *c = match parts.next().map(|v| v.trim().parse::<f64>()) {
+                Some(Ok(x)) if (-TARGET_BOUND..=TARGET_BOUND).contains(&x) => x,
+                _ => return Err(bad()),
+            };
+        }
+        match parts.next() {
+            None => Ok(LookAt(out)),
+            Some(_) => Err(bad()),
+        }
+    }
+}
+
+impl fmt::Display for LookAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [x, y, z] = self.0;
+        write!(f, "{x},{y},{z}")
+    }
+}
+
 /// An image format the program writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -281,6 +324,26 @@ mod tests {
         ] {
             let e = bad.parse::<Distance>().unwrap_err();
             assert!(e.contains(&format!("`{bad}`")), "{e}");
+        }
+    }
+
+    #[test]
+    fn look_at_points_stay_within_the_bound() {
+        assert_eq!("0,-2.5, 0.5".parse(), Ok(LookAt([0.0, -2.5, 0.5])));
+        assert_eq!("-10,10,0".parse(), Ok(LookAt([-10.0, 10.0, 0.0])));
+        assert_eq!(LookAt::default().to_string(), "0,0,0");
+        assert_eq!(
+            LookAt([1.5, -3.0, 0.25]).to_string().parse(),
+            Ok(LookAt([1.5, -3.0, 0.25]))
+        );
+        for bad in [
+            "", "1,2", "1,2,3,4", "a,b,c", "nan,0,0", "0,inf,0", "10.5,0,0", "0,0,-1e9", "1,,2",
+        ] {
+            let e = bad.parse::<LookAt>().unwrap_err();
+            assert!(
+                e.contains(&format!("`{bad}`")) && e.contains("-10 to 10"),
+                "{e}"
+            );
         }
     }
 

@@ -24,14 +24,18 @@ same session runs them; each starts an app of its own):
               FALL_TIMEOUT the rows just under the stroke that were cloth
               are sky (the lower piece fell) while the rows above it are
               still cloth (the upper hangs from its rod)
-  zoom        paused, ZOOM_NOTCHES notches of the wheel up over the middle
-              of the picture (the environment's `wheel_notches_per_click`
-              says how many a click of its pointer tool makes): the log
-              says the distance went to 5 x 0.9^N,
-              and the window's picture is `render --steps S --distance D`'s
-              (at least MIN_AGREEMENT of the pixels the same scene colour),
-              not the unzoomed one; then `-` is one notch back out and Home
-              the original's 5 (the log)
+  zoom        paused, ZOOM_NOTCHES notches of the wheel up over the cloth
+              pixel P nearest the cloth's centre on the screen (the
+              environment's `wheel_notches_per_click` says how many a click
+              of its pointer tool makes): the log says the distance went
+              to 5 x 0.9^N, looking at a point T (what the wheel aimed at),
+              and the window's picture is `render --steps S --distance D
+              --look-at T`'s (at least MIN_AGREEMENT of the pixels the same
+              scene colour), not the unzoomed one; the cloth's centre ends
+              nearer P than in `render --distance D` (the same zoom toward
+              the picture's middle, as the wheel zoomed before it aimed);
+              then `-` is one notch back out (straight ahead) and Home the
+              original's 5, looking at 0,0,0 (the log)
 """
 
 import re
@@ -91,7 +95,7 @@ KNIFE_CUT = re.compile(r"knife lifted, (\d+) springs cut")
 # (x11.py).
 ZOOM_NOTCHES = 4
 # The log's line for each change of the camera's distance.
-ZOOMED = re.compile(r"zoomed to distance (\S+)")
+ZOOMED = re.compile(r"zoomed to distance (\S+), looking at (\S+)")
 
 CLOTH = COLOURS["yellow"] | COLOURS["blue"]
 BLACK = (0, 0, 0)
@@ -102,6 +106,33 @@ def box_count(image, at, half, colours):
     (clipped to the image)."""
     crop = image.crop(at[0] - half, at[1] - half, 2 * half + 1, 2 * half + 1)
     return sum(1 for p in crop.pixels() if p in colours)
+
+
+def cloth_centre(image):
+    """The mean of the cloth's pixels (yellow and blue), or None."""
+    xs = ys = n = 0
+    for k, p in enumerate(image.pixels()):
+        if p in CLOTH:
+            xs += k % image.width
+            ys += k // image.width
+            n += 1
+    return (xs / n, ys / n) if n else None
+
+
+def nearest_cloth(image, at):
+    """The cloth pixel nearest `at`."""
+    best = None
+    for k, p in enumerate(image.pixels()):
+        if p in CLOTH:
+            q = (k % image.width, k // image.width)
+            d = (q[0] - at[0]) ** 2 + (q[1] - at[1]) ** 2
+            if best is None or d < best[0]:
+                best = (d, q)
+    return best[1]
+
+
+def apart(a, b):
+    return ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
 
 
 def pulled(image, q):
@@ -353,18 +384,25 @@ class HandChecks:
             a.quit()
 
     def zoom_on(self, a, step):
-        middle = (INNER[0] // 2, INNER[1] // 2)
-        self.env.wheel(a, middle, ZOOM_NOTCHES // self.env.wheel_notches_per_click)
-        distances = poll("%d zooms in the app's log" % ZOOM_NOTCHES, 5.0, 0.05,
-                         lambda: ZOOMED.findall(a.log_text())[ZOOM_NOTCHES - 1:] or None)
-        d = float(distances[0])
+        before = self.screenshot(a)
+        centre = cloth_centre(before)
+        if centre is None:
+            raise Failure("no cloth in the paused picture")
+        p = nearest_cloth(before, (round(centre[0]), round(centre[1])))
+        self.env.wheel(a, p, ZOOM_NOTCHES // self.env.wheel_notches_per_click)
+        zooms = poll("%d zooms in the app's log" % ZOOM_NOTCHES, 5.0, 0.05,
+                     lambda: ZOOMED.findall(a.log_text())[ZOOM_NOTCHES - 1:] or None)
+        distance, target = zooms[0]
+        d = float(distance)
         want = 5 * 0.9 ** ZOOM_NOTCHES
         if abs(d - want) > 1e-9:
             raise Failure("after %d notches up the distance is %s, want %g"
-                          % (ZOOM_NOTCHES, distances[0], want))
+                          % (ZOOM_NOTCHES, distance, want))
         expected = self.render("zoom-expected.png", (0, 0), steps=step,
-                               args=["--distance", distances[0]])
+                               args=["--distance", distance, "--look-at=" + target])
         unzoomed = self.render("zoom-unzoomed.png", (0, 0), steps=step)
+        to_middle = self.render("zoom-to-middle.png", (0, 0), steps=step,
+                                args=["--distance", distance])
         last = {}
 
         def drawn():
@@ -372,20 +410,25 @@ class HandChecks:
             last["image"] = shot
             last["agree"] = agreement(shot, expected)
             if last["agree"] < MIN_AGREEMENT:
-                raise Failure("%.2f%% of the pixels agree with render --distance %s"
-                              % (100 * last["agree"], distances[0]))
+                raise Failure("%.2f%% of the pixels agree with render --distance %s --look-at %s"
+                              % (100 * last["agree"], distance, target))
             return shot
 
         try:
             shot = poll("the zoomed picture", DRAW_TIMEOUT, 0.2, drawn)
         finally:
+            before.save_png(self.run, "zoom-before.png")
             if "image" in last:
                 last["image"].save_png(self.run, "zoom-window.png")
         other = agreement(shot, unzoomed)
         if other >= last["agree"] - 0.01:
             raise Failure("the zoomed window agrees as well with the unzoomed render (%.2f%%) as "
-                          "with render --distance %s (%.2f%%)"
-                          % (100 * other, distances[0], 100 * last["agree"]))
+                          "with render --distance %s --look-at %s (%.2f%%)"
+                          % (100 * other, distance, target, 100 * last["agree"]))
+        aimed, middle = cloth_centre(shot), cloth_centre(to_middle)
+        if aimed is None or middle is None or apart(aimed, p) >= apart(middle, p):
+            raise Failure("the cloth's centre is %s from the cursor at %s zoomed toward it, %s "
+                          "zoomed toward the middle" % (aimed, p, middle))
         self.env.focus(a)
         self.env.press(a, ["minus"])
         out = poll("the zoom out in the app's log", 5.0, 0.05,
@@ -393,14 +436,18 @@ class HandChecks:
         self.env.press(a, ["Home"])
         home = poll("Home in the app's log", 5.0, 0.05,
                     lambda: ZOOMED.findall(a.log_text())[ZOOM_NOTCHES + 1:] or None)
-        if abs(float(out[0]) - 5 * 0.9 ** (ZOOM_NOTCHES - 1)) > 1e-9 or home[0] != "5":
-            raise Failure("- then Home: the distance went to %s, then %s (want %g, then 5)"
-                          % (out[0], home[0], 5 * 0.9 ** (ZOOM_NOTCHES - 1)))
-        self.run.note("zoom: paused at step %d, %d notches up: distance %s; %.2f%% of the "
-                      "pixels render --distance %s's, %.2f%% the unzoomed render's; - gave %s, "
-                      "Home %s" % (step, ZOOM_NOTCHES, distances[0], 100 * last["agree"],
-                                   distances[0], 100 * other, out[0], home[0]))
-
+        if abs(float(out[0][0]) - 5 * 0.9 ** (ZOOM_NOTCHES - 1)) > 1e-9 or out[0][1] != target \
+                or home[0] != ("5", "0,0,0"):
+            raise Failure("- then Home: the distance went to %s, then %s (want %g looking at "
+                          "%s, then 5 looking at 0,0,0)"
+                          % (out[0], home[0], 5 * 0.9 ** (ZOOM_NOTCHES - 1), target))
+        self.run.note("zoom: paused at step %d, %d notches up over %s (the cloth's centre %s): "
+                      "distance %s looking at %s; %.2f%% of the pixels render --distance %s "
+                      "--look-at %s's, %.2f%% the unzoomed render's; the cloth's centre %.1f "
+                      "pixels from the cursor (%.1f zoomed toward the middle); - gave %s, Home %s"
+                      % (step, ZOOM_NOTCHES, p, tuple(round(c, 1) for c in centre), distance,
+                         target, 100 * last["agree"], distance, target, 100 * other,
+                         apart(aimed, p), apart(middle, p), out[0], home[0]))
 
 HAND_CHECKS = {
     "grab": HandChecks.grab,

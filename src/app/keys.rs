@@ -171,7 +171,11 @@ pub const POINTER: &[(&str, &str)] = &[
          screen hold still 0.4 s, then drag); let go with Shift to pin it there; with the \
          knife on (X), cut the springs the drag crosses instead",
     ),
-    ("wheel", "nearer / farther (also + and -, and a pinch)"),
+    (
+        "wheel",
+        "nearer / farther, toward what is under the cursor (also a pinch; + and - straight \
+         ahead)",
+    ),
 ];
 
 /// The key list's parts, each a heading and its rows `(keys or input,

@@ -1,6 +1,7 @@
 //! The camera: the original's gluPerspective, glTranslatef and two glRotatef
 //! calls as one matrix, with the distance it stands back (the original's
-//! fixed 5, or nearer and farther by zooming).
+//! fixed 5, or nearer and farther by zooming) from the point it looks at
+//! (the origin, as in the original, until a zoom toward a point moves it).
 #![forbid(unsafe_code)]
 
 use glam::{DMat3, DVec3, Mat4, Vec3, Vec4};
@@ -36,21 +37,32 @@ pub const MAX_DISTANCE: f64 = 20.0;
 pub const ZOOM_PER_NOTCH: f64 = 0.9;
 /// Degrees of turn per pixel dragged.
 pub const DEGREES_PER_PIXEL: f64 = 0.2;
+/// How far the point looked at ([`Camera::target`]) may be from the
+/// origin along each axis, world units. The scene lies within 3 of it
+/// (the floor at -3, 4 across); a zoom out from a point near the edge of
+/// the picture moves the target away from that point, so without a bound
+/// a long run of such zooms could lose the scene.
+pub const TARGET_BOUND: f64 = 10.0;
 
 /// The orbit angles, as the original's globals `r1` and `r2`: pixels dragged
 /// so far (logical pixels in this port), turned into degrees at
 /// [`DEGREES_PER_PIXEL`]. `r1` spins the scene about the y axis, `r2` tilts it
-/// about the x axis. The camera looks at the origin from
-/// [`Camera::distance`] away (5 units, [`DISTANCE`], unless zoomed).
+/// about the x axis, both about the point looked at ([`Camera::target`],
+/// the origin unless a zoom toward a point moved it). The camera looks at
+/// that point from [`Camera::distance`] away (5 units, [`DISTANCE`],
+/// unless zoomed).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Camera {
     /// Horizontal drag, pixels (left is positive, as in the original).
     pub r1: f64,
     /// Vertical drag, pixels (up is positive, as in the original).
     pub r2: f64,
-    /// World units from the origin: finite, from [`MIN_DISTANCE`] to
-    /// [`MAX_DISTANCE`].
+    /// World units from [`Camera::target`]: finite, from [`MIN_DISTANCE`]
+    /// to [`MAX_DISTANCE`].
     distance: f64,
+    /// The point looked at, world units: each coordinate finite and within
+    /// [`TARGET_BOUND`] of 0.
+    target: [f64; 3],
 }
 
 impl Default for Camera {
@@ -67,10 +79,30 @@ impl Camera {
             r1,
             r2,
             distance: DISTANCE,
+            target: [0.0; 3],
         }
     }
 
-    /// This camera moved to `distance` world units from the origin, clamped
+    /// This camera looking at `target` (world units) instead, from the
+    /// same distance and angles: each coordinate clamped to
+    /// `-`[`TARGET_BOUND`]`..=`[`TARGET_BOUND`]; a target with a NaN
+    /// coordinate leaves it where it was.
+    #[must_use]
+    pub fn with_target(mut self, target: [f64; 3]) -> Self {
+        if !target.iter().any(|c| c.is_nan()) {
+            self.target = target.map(|c| c.clamp(-TARGET_BOUND, TARGET_BOUND));
+        }
+        self
+    }
+
+    /// The point the camera looks at and turns about, world units: the
+    /// origin (the original's) unless a zoom toward a point
+    /// ([`Camera::zoom_toward`]) or [`Camera::with_target`] moved it.
+    pub fn target(&self) -> [f64; 3] {
+        self.target
+    }
+
+    /// This camera moved to `distance` world units from its target, clamped
     /// to [`MIN_DISTANCE`]..=[`MAX_DISTANCE`]; a NaN leaves it where it was.
     #[must_use]
     pub fn with_distance(mut self, distance: f64) -> Self {
@@ -80,7 +112,7 @@ impl Camera {
         self
     }
 
-    /// How far the camera stands from the origin, world units: from
+    /// How far the camera stands from its target, world units: from
     /// [`MIN_DISTANCE`] to [`MAX_DISTANCE`], [`DISTANCE`] unless zoomed.
     pub fn distance(&self) -> f64 {
         self.distance
@@ -106,12 +138,39 @@ impl Camera {
         self.zoom(ZOOM_PER_NOTCH.powf(notches));
     }
 
+    /// Zoom by `factor` toward world point `point`, as 3-D viewers zoom
+    /// toward what is under the cursor: the distance times `factor`
+    /// (clamped as [`Camera::zoom`] clamps it), and the target moved
+    /// toward `point` by the same proportion, so that the camera's
+    /// position moves straight toward (below 1) or away from `point`
+    /// and `point` stays where it was in the picture. Zooming `factor`
+    /// then `1 / factor` toward the same point comes back (within
+    /// rounding) unless a bound stopped it; at a distance bound nothing
+    /// moves. The target keeps within [`TARGET_BOUND`] (past it, `point`
+    /// slips a little in the picture). A factor that is not finite or
+    /// not above 0, or a point that is not finite, is ignored.
+    pub fn zoom_toward(&mut self, factor: f64, point: [f64; 3]) {
+        if !(factor.is_finite() && factor > 0.0 && point.iter().all(|c| c.is_finite())) {
+            return;
+        }
+        let distance = (self.distance * factor).clamp(MIN_DISTANCE, MAX_DISTANCE);
+        if distance == self.distance {
+            return;
+        }
+        let scale = distance / self.distance;
+        let (p, t) = (DVec3::from(point), DVec3::from(self.target));
+        *self = self.with_target((p + (t - p) * scale).to_array());
+        self.distance = distance;
+    }
+
     /// The model-view-projection matrix for a drawable of aspect
     /// `width / height`: `P * T * Rx * Ry`, with `P` a 60-degree perspective
     /// (near 1, far 30000), `T` a move of [`Camera::distance`] units back
     /// (5 by default), `Rx` a turn of `-r2 * 0.2` degrees about x and `Ry`
     /// of `-r1 * 0.2` degrees about y, from the original's GL_Initialise()
-    /// and GameMain().
+    /// and GameMain(); then, for a target other than the origin, a move
+    /// of the target to the origin (`P * T * Rx * Ry * T(-target)`). At the
+    /// origin the matrix is the original's, to the bit.
     pub fn mvp(&self, aspect: f32) -> Mat4 {
         let projection = glam::camera::rh::proj::opengl::perspective(
             FOV_Y_DEGREES.to_radians(),
@@ -122,7 +181,13 @@ impl Camera {
         let translate = Mat4::from_translation(Vec3::new(0.0, 0.0, -(self.distance as f32)));
         let rx = Mat4::from_rotation_x((-self.r2 * DEGREES_PER_PIXEL).to_radians() as f32);
         let ry = Mat4::from_rotation_y((-self.r1 * DEGREES_PER_PIXEL).to_radians() as f32);
-        projection * translate * rx * ry
+        let view = projection * translate * rx * ry;
+        if self.target == [0.0; 3] {
+            view
+        } else {
+            let [x, y, z] = self.target.map(|c| -c as f32);
+            view * Mat4::from_translation(Vec3::new(x, y, z))
+        }
     }
 
     /// The turn from world to eye axes, `Rx * Ry`, in double precision.
@@ -140,18 +205,19 @@ impl Camera {
     /// World point `p` in eye coordinates: x right, y up, the camera at
     /// the origin looking down -z (so `-z` is the depth in front of it).
     pub(crate) fn world_to_eye(&self, p: [f64; 3]) -> DVec3 {
-        self.rotation() * DVec3::from(p) - DVec3::new(0.0, 0.0, self.distance)
+        self.rotation() * (DVec3::from(p) - DVec3::from(self.target))
+            - DVec3::new(0.0, 0.0, self.distance)
     }
 
-    /// Where the camera is, in world units: [`Camera::distance`] from the
-    /// origin, `(0, 0, 5)` undragged.
+    /// Where the camera is, in world units: [`Camera::distance`] from its
+    /// target, `(0, 0, 5)` undragged.
     pub fn position(&self) -> [f64; 3] {
-        self.eye_to_world(DVec3::new(0.0, 0.0, self.distance))
+        (DVec3::from(self.target) + self.eye_to_world(DVec3::new(0.0, 0.0, self.distance)))
             .to_array()
     }
 
     /// The way the camera looks, a unit vector in world axes: from
-    /// [`Camera::position`] towards the origin, `(0, 0, -1)` undragged.
+    /// [`Camera::position`] towards its target, `(0, 0, -1)` undragged.
     pub fn view_direction(&self) -> [f64; 3] {
         self.eye_to_world(DVec3::NEG_Z).to_array()
     }
@@ -290,5 +356,46 @@ mod tests {
             let [x, y] = c.project([0.0; 3], 792, 573).unwrap();
             assert!((x - 396.0).abs() < 1e-3 && (y - 286.5).abs() < 1e-3);
         }
+    }
+
+    #[test]
+    fn zooming_toward_a_point_keeps_it_under_the_cursor() {
+        let p = [0.6, -1.2, 0.9];
+        let mut c = Camera::new(80.0, -120.0);
+        let at = c.project(p, 792, 573).unwrap();
+        c.zoom_toward(0.9f64.powi(4), p);
+        assert!((c.distance() - 5.0 * 0.9f64.powi(4)).abs() < 1e-12);
+        let now = c.project(p, 792, 573).unwrap();
+        assert!(
+            (now[0] - at[0]).abs() < 0.01 && (now[1] - at[1]).abs() < 0.01,
+            "{at:?} {now:?}"
+        );
+        // The target went 34.39% of the way to the point.
+        let t = c.target();
+        for k in 0..3 {
+            assert!(
+                (t[k] - p[k] * (1.0 - 0.9f64.powi(4))).abs() < 1e-12,
+                "{t:?}"
+            );
+        }
+        c.zoom_toward(0.9f64.powi(-4), p);
+        assert!((c.distance() - 5.0).abs() < 1e-12);
+        assert!(
+            c.target().iter().all(|v| v.abs() < 1e-12),
+            "{:?}",
+            c.target()
+        );
+        // At the bound nothing moves.
+        let near = Camera::default().with_distance(MIN_DISTANCE);
+        let mut same = near;
+        same.zoom_toward(0.5, p);
+        assert_eq!(same, near);
+        same.zoom_toward(f64::NAN, p);
+        same.zoom_toward(0.5, [f64::INFINITY, 0.0, 0.0]);
+        assert_eq!(same, near);
+        assert_eq!(
+            Camera::default().with_target([50.0, -50.0, 1.0]).target(),
+            [10.0, -10.0, 1.0]
+        );
     }
 }

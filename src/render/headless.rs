@@ -174,6 +174,14 @@ impl HeadlessContext {
         }
     }
 
+    /// Draw the next pictures with smooth edges or not (see
+    /// [`Renderer::set_smooth`]; not until set).
+    pub fn set_smooth(&mut self, smooth: bool) {
+        if let Some(r) = self.renderer.as_mut() {
+            r.set_smooth(smooth);
+        }
+    }
+
     /// Draw `sim` seen by `camera` into a new `width x height` image
     /// (pixels, each side at least 1), rows top to bottom.
     ///

@@ -1,6 +1,7 @@
 //! Drawing, through glow: the scene's triangles from a simulation state, the
 //! pass-through shader program and the camera; and picking, the cloth point
-//! under a pixel (`pick`, plain geometry).
+//! under a pixel (`pick`, plain geometry) and what a zoom aims at (`aim`:
+//! the cloth, a sphere or the floor under a pixel).
 //!
 //! Knows [`crate::sim`], nothing of windows: the window (`crate::app`,
 //! feature `window`) and the headless path (`headless`, feature
@@ -10,6 +11,7 @@
 //! draws into a framebuffer object on it and reads the pixels back, and
 //! `headless` puts them together.
 
+pub mod aim;
 pub mod camera;
 #[cfg(feature = "headless")]
 mod context;
@@ -22,8 +24,10 @@ pub mod headless;
 mod offscreen;
 pub mod pick;
 mod program;
+pub mod rod;
 pub mod scene;
 pub mod shade;
+pub mod smooth;
 pub mod springs;
 mod viewport;
 
@@ -113,6 +117,9 @@ pub struct Renderer {
     lines: Vec<Vertex>,
     shade: bool,
     springs: bool,
+    /// Smooth edges asked for ([`Renderer::set_smooth`]).
+    smooth: bool,
+    multisample: smooth::Multisample,
 }
 
 impl Renderer {
@@ -201,6 +208,8 @@ impl Renderer {
                 lines: Vec::new(),
                 shade: false,
                 springs: false,
+                smooth: false,
+                multisample: smooth::Multisample::default(),
             })
         }
     }
@@ -241,6 +250,19 @@ impl Renderer {
     /// Whether the springs view is on ([`Renderer::set_springs`]).
     pub fn springs(&self) -> bool {
         self.springs
+    }
+
+    /// Smooth edges (`true`: [`smooth`]'s 4x multisampling, resolved onto
+    /// the framebuffer bound) or the faithful picture, no antialiasing
+    /// (`false`, the default). Where the context has no multisampling
+    /// (OpenGL ES 2.0) the picture stays the faithful one.
+    pub fn set_smooth(&mut self, smooth: bool) {
+        self.smooth = smooth;
+    }
+
+    /// Whether smooth edges are asked for ([`Renderer::set_smooth`]).
+    pub fn smooth(&self) -> bool {
+        self.smooth
     }
 
     /// Draw one frame of `sim` seen by `camera` into the current framebuffer
@@ -298,11 +320,14 @@ impl Renderer {
         viewport: Viewport,
         scissor: Option<Viewport>,
     ) {
-        self.build(sim);
         let mvp = camera.mvp(viewport.aspect());
+        self.build(sim, &mvp, viewport);
         let gl = &self.gl;
         let rect = |v: Viewport| [v.x, v.y, v.width, v.height].map(|n| n as i32);
         let [x, y, w, h] = rect(viewport);
+        let smooth = (self.smooth && self.dialect != Dialect::Gles2)
+            .then(|| self.multisample.begin(gl, x + w, y + h).ok())
+            .flatten();
         // SAFETY: the context is current (the caller's contract).
         unsafe {
             gl.viewport(x, y, w, h);
@@ -313,18 +338,26 @@ impl Renderer {
             }
             clear_for_scene(gl);
             self.draw_built(&mvp);
+            if let Some(previous) = smooth {
+                self.multisample
+                    .end(gl, previous, rect(scissor.unwrap_or(viewport)));
+            }
             if scissor.is_some() {
                 gl.disable(glow::SCISSOR_TEST);
             }
         }
     }
 
-    /// Build the vertices (and in the springs view the lines) of `sim`.
-    fn build(&mut self, sim: &Simulation) {
+    /// Build the vertices (and in the springs view the lines) of `sim`,
+    /// to be drawn through `mvp` into `viewport`: where the grid's springs
+    /// are drawn shorter than [`springs::MIN_SPACING`], the lines of the
+    /// grid's springs only.
+    fn build(&mut self, sim: &Simulation, mvp: &glam::Mat4, viewport: Viewport) {
         scene::build_with(sim, self.shade, &mut self.vertices);
         if self.springs {
             springs::dim(&mut self.vertices);
-            springs::build(sim, &mut self.lines);
+            let spacing = springs::drawn_spacing(sim, mvp, viewport.width, viewport.height);
+            springs::build(sim, spacing < springs::MIN_SPACING, &mut self.lines);
         }
     }
 
@@ -399,6 +432,7 @@ impl Drop for Renderer {
         unsafe {
             self.gl.delete_program(self.program);
             self.gl.delete_buffer(self.vbo);
+            self.multisample.delete(&self.gl);
             if let Some(vao) = self.vao {
                 self.gl.delete_vertex_array(vao);
             }

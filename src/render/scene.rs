@@ -60,7 +60,9 @@ pub fn vertex_count(n: usize) -> usize {
 /// Replace `out` with the frame's triangles for `sim`: the floor board, the
 /// five spheres, then the cloth less its torn triangles ([`Simulation::torn`]),
 /// [`vertex_count`] vertices in all with nothing torn (13,830 for the
-/// demo's 32 x 32 cloth), three fewer for each torn triangle. `out` keeps
+/// demo's 32 x 32 cloth), three fewer for each torn triangle; then, for
+/// a model pinned along its top row (the curtain, the flag), the rod or
+/// pole it hangs from ([`super::rod`], 36 more). `out` keeps
 /// its allocation between frames.
 pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
     build_with(sim, false, out);
@@ -77,6 +79,13 @@ pub fn build_with(sim: &Simulation, shade: bool, out: &mut Vec<Vertex>) {
         sphere(*centre, &DRAWN_SPHERE, out);
     }
     cloth(&sim.cloth, sim.torn(), out);
+    for (corners, end) in super::rod::faces(&sim.cloth, sim.model().pins) {
+        let [p, q, r, s] = corners.map(|c| Vertex {
+            pos: c.map(|v| v as f32),
+            col: if end { DARK_GREY } else { LIGHT_GREY },
+        });
+        out.extend_from_slice(&[p, q, r, p, r, s]);
+    }
     if shade {
         for tri in out.chunks_exact_mut(3) {
             let f = super::shade::factor(tri[0].pos, tri[1].pos, tri[2].pos);

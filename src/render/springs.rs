@@ -84,11 +84,52 @@ fn level_colour(level: i32) -> [f32; 3] {
     }
 }
 
+/// The least drawn length, in pixels, of the grid's springs (the average
+/// over the sheet) at which the diagonal and bending springs are drawn
+/// too. Closer, their lines cross every few pixels and the picture is a
+/// moiré (the curtain at the default size: 7 pixels between points); the
+/// grid's springs alone, two lines a square, stay readable.
+pub const MIN_SPACING: f32 = 12.0;
+
+/// The mean length on the picture, in pixels, of the grid's springs (each
+/// point to its right and lower neighbour) of `sim` drawn through `mvp`
+/// into a `width x height` viewport, sampled over at most about 1,000
+/// points; springs with an end behind the camera are skipped. 0 when none
+/// is in front.
+pub fn drawn_spacing(sim: &Simulation, mvp: &glam::Mat4, width: u32, height: u32) -> f32 {
+    let cloth = &sim.cloth;
+    let n = cloth.n();
+    let stride = (n / 32).max(1);
+    let screen = |j: usize, i: usize| {
+        let p = cloth.point(j, i);
+        let c = *mvp * glam::Vec4::new(p[0] as f32, p[1] as f32, p[2] as f32, 1.0);
+        (c.w > 0.0)
+            .then(|| glam::Vec2::new(c.x / c.w * width as f32, c.y / c.w * height as f32) / 2.0)
+    };
+    let (mut sum, mut count) = (0.0f32, 0u32);
+    for j in (0..n - 1).step_by(stride) {
+        for i in (0..n - 1).step_by(stride) {
+            let Some(a) = screen(j, i) else { continue };
+            for b in [screen(j, i + 1), screen(j + 1, i)].into_iter().flatten() {
+                sum += a.distance(b);
+                count += 1;
+            }
+        }
+    }
+    if count == 0 {
+        0.0
+    } else {
+        sum / count as f32
+    }
+}
+
 /// Replace `out` with the lines of `sim`'s springs, two vertices a line,
 /// each spring once (from the end `[j][i]` whose neighbour
 /// `[j + dj][i + di]` comes later in row-major order), torn springs left
-/// out, each line in its strain's [`colour`].
-pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
+/// out, each line in its strain's [`colour`]. With `grid_only`, only the
+/// grid's springs (to the neighbours across and down), for a picture too
+/// small to show the rest ([`MIN_SPACING`]).
+pub fn build(sim: &Simulation, grid_only: bool, out: &mut Vec<Vertex>) {
     out.clear();
     let cloth = &sim.cloth;
     let n = cloth.n();
@@ -96,6 +137,7 @@ pub fn build(sim: &Simulation, out: &mut Vec<Vertex>) {
     let ahead: Vec<(isize, isize, f64)> = crate::sim::general::springs(&sim.model())
         .into_iter()
         .filter(|&(dj, di, _)| dj > 0 || (dj == 0 && di > 0))
+        .filter(|&(dj, di, _)| !grid_only || dj + di == 1)
         .collect();
     for j in 0..n {
         for i in 0..n {
@@ -169,9 +211,11 @@ mod tests {
     fn the_flat_sheet_has_every_spring_once_and_white() {
         let sim = Simulation::new();
         let mut v = Vec::new();
-        build(&sim, &mut v);
+        build(&sim, false, &mut v);
         // 32 x 32 points: 2 * 32 * 31 grid springs, 2 * 31 * 31 diagonals.
         assert_eq!(v.len(), 2 * (2 * 32 * 31 + 2 * 31 * 31));
         assert!(v.iter().all(|v| v.col == [1.0, 1.0, 1.0]));
+        build(&sim, true, &mut v);
+        assert_eq!(v.len(), 2 * (2 * 32 * 31), "the grid's springs alone");
     }
 }

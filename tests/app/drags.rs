@@ -4,7 +4,8 @@
 //! miss holds and turns nothing; the release lets go, with Shift (or P
 //! before it) pinned; a pinned point grabbed is freed; the focus lost
 //! lets go; the wheel, the zoom keys and Home move the camera within its
-//! bounds, a held point's target with it; a touch held still grabs
+//! bounds, a held point's target with it (where the wheel aims is in
+//! `zoom`); a touch held still grabs
 //! instead of turning.
 
 use std::time::Instant;
@@ -365,9 +366,23 @@ fn a_zoom_while_holding_moves_the_target_with_the_camera() {
     d.cursor_moved(x + 2.0, y - 3.0, 1.0);
     assert!(d.press(Button::Right, NONE).drag().is_some());
     let (_, before) = held(&d).unwrap();
+    // The wheel zooms toward the held point under the cursor: the camera
+    // moves along the ray through it, so the target stays put.
     d.wheel(Wheel::Notches(3.0));
     let (_, at) = held(&d).unwrap();
-    assert_ne!(at, before);
+    assert!(
+        minus(at, before).iter().all(|c| c.abs() < 1e-9),
+        "{at:?} {before:?}"
+    );
+    // The keys zoom straight ahead: the target moves with the camera.
+    for _ in 0..3 {
+        d.apply(Action::ZoomIn, Instant::now());
+    }
+    let (_, at) = held(&d).unwrap();
+    assert!(
+        minus(at, before).iter().any(|c| c.abs() > 1e-3),
+        "{at:?} {before:?}"
+    );
     // Still under the cursor, on the plane through the last target.
     let [px, py] = d.camera().project(at, W, H).unwrap();
     assert!((f64::from(px) - (x + 2.0)).abs() < 0.05 && (f64::from(py) - (y - 3.0)).abs() < 0.05);

@@ -7,6 +7,8 @@
 //!   window loses the focus;
 //! - `drags`: grabbing the cloth (the right button, Control and the left,
 //!   a touch held still), letting go and pinning, the zoom and Home;
+//! - `zoom`: the wheel and a pinch zooming toward what is under the
+//!   cursor (the cloth, a sphere, the floor, the black round them);
 //! - `input`: the window's events (winit's) read as the shared actions;
 //! - `keys`: the key table, and the README's list of it;
 //! - `knife`: the knife (X): the grab's drag cutting instead;
@@ -43,3 +45,4 @@ mod readout;
 mod scenes;
 mod speed;
 mod title;
+mod zoom;

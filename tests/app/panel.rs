@@ -203,6 +203,7 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
         )
         .with_grid(choices.setup().grid)
         .with_springs(choices.springs())
+        .with_smooth(choices.smooth())
         .with_compare(choices.compare());
         assert_eq!(
             (
@@ -210,6 +211,7 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
                 d.sim().model(),
                 d.shade(),
                 d.springs(),
+                d.smooth(),
                 d.compare()
             ),
             (
@@ -217,6 +219,7 @@ fn each_control_with_a_flag_makes_the_flags_demo() {
                 flagged.sim().model(),
                 flagged.shade(),
                 flagged.springs(),
+                flagged.smooth(),
                 flagged.compare()
             ),
             "{:?} set to {value:?}, against ?{query}",

@@ -16,6 +16,7 @@
 //!   simulation in this process;
 //! - `cut`: the scripted cut (`--cut`, `--cut-step`): the curtain in two
 //!   pieces, the lower falling, as the same cut in this process;
+//! - `look_at`: `--look-at`'s bad values;
 //! - `threads`: `--threads` and `CLOTH_DEMO_SIMD`;
 //! - `output`: where outputs go, what happens to what was there, signals;
 //! - `record`: the animated GIF;
@@ -37,6 +38,7 @@ mod compare;
 mod cut;
 mod environment;
 mod hands;
+mod look_at;
 mod output;
 mod record;
 mod robustness;

@@ -6,6 +6,11 @@
 //! - `pixels`: the palette, and the cloth where the camera projects the
 //!   simulated points (a ray-cast reference), orbits, sizes; a headless
 //!   context drawing many frames;
+//! - `look_at`: `--look-at`, the point the camera looks at, where the
+//!   wheel's zoom toward a point leaves it;
+//! - `smooth`: `--smooth`, the cloth's edges blended where the faithful
+//!   picture has none;
+//! - `rod`: the curtain's rod and the flag's pole;
 //! - `shade`: `--shade` and the library's shading factor, pixel by pixel;
 //! - `holes`: a torn cloth's picture, its torn triangles left out;
 //! - `visible`: drawing only the part of the window the panel leaves
@@ -22,7 +27,10 @@ mod common;
 
 mod contexts;
 mod holes;
+mod look_at;
 mod pixels;
+mod rod;
 mod shade;
+mod smooth;
 mod springs;
 mod visible;

@@ -21,7 +21,7 @@ const H: u32 = 573;
 
 /// Run `render --steps N` with `extra` arguments into a temporary directory
 /// and decode the PNG.
-fn render(steps: u64, extra: &[&str]) -> Image {
+pub(crate) fn render(steps: u64, extra: &[&str]) -> Image {
     let dir = tempfile::tempdir().unwrap();
     let out: PathBuf = dir.path().join("frame.png");
     let result = run(cloth_demo()
@@ -156,16 +156,16 @@ impl Reference {
 
 /// How the cloth's quads land in an image seen by `camera`.
 #[derive(Debug)]
-struct ClothMatch {
+pub(crate) struct ClothMatch {
     /// Quads whose projected centre is inside the image.
-    on_screen: usize,
+    pub(crate) on_screen: usize,
     /// Of those, the pixel there is yellow or blue.
     cloth: usize,
     /// Of those, it is the quad's own colour.
     own_colour: usize,
     /// Of the on-screen quads, the pixel there has the colour of the
     /// nearest triangle under it (ray cast), whatever that triangle is.
-    agree: usize,
+    pub(crate) agree: usize,
     /// Of the on-screen quads, the ray cast meets the quad itself first
     /// (it is not hidden, and not too thin to cover the pixel's centre).
     visible: usize,
@@ -176,7 +176,7 @@ struct ClothMatch {
 /// Project the centre (mean of the four corners) of every cloth quad of
 /// `sim` with `camera` and look at the pixel there, both directly (is it
 /// the cloth, is it this quad's colour) and against the ray-cast reference.
-fn match_cloth(image: &Image, sim: &Simulation, camera: &Camera) -> ClothMatch {
+pub(crate) fn match_cloth(image: &Image, sim: &Simulation, camera: &Camera) -> ClothMatch {
     let reference = Reference::new(sim, camera, image.width, image.height);
     let c = &sim.cloth;
     let n = c.n();
@@ -233,13 +233,13 @@ fn match_cloth(image: &Image, sim: &Simulation, camera: &Camera) -> ClothMatch {
     m
 }
 
-fn sim_after(steps: u64) -> Simulation {
+pub(crate) fn sim_after(steps: u64) -> Simulation {
     let mut sim = Simulation::new();
     sim.run(steps);
     sim
 }
 
-fn frac(a: usize, b: usize) -> f64 {
+pub(crate) fn frac(a: usize, b: usize) -> f64 {
     a as f64 / b.max(1) as f64
 }
 
@@ -291,7 +291,7 @@ fn draped_frame_shows_every_scene_colour_and_nothing_else() {
 /// The picture agrees with the ray-cast reference at (nearly) every quad
 /// centre, and at least `min_visible` quads are seen at their own centre,
 /// each (nearly always) in its own colour.
-fn assert_matches_reference(m: &ClothMatch, min_visible: usize, what: &str) {
+pub(crate) fn assert_matches_reference(m: &ClothMatch, min_visible: usize, what: &str) {
     // A pixel centre within a rounding error of a triangle edge may go
     // either way.
     assert!(frac(m.agree, m.on_screen) >= 0.98, "{what}: {m:?}");
@@ -377,7 +377,7 @@ fn orbit_turns_the_view_as_a_drag_would() {
 }
 
 /// Yellow and blue pixels: the cloth's.
-fn cloth_pixels(image: &Image) -> usize {
+pub(crate) fn cloth_pixels(image: &Image) -> usize {
     let counts = census(image);
     [Colour::Yellow, Colour::Blue]
         .iter()

@@ -138,3 +138,54 @@ fn with_the_view_off_the_picture_is_unchanged() {
     assert!(on != before, "the springs view draws something else");
     assert!(off == before, "with the view off again, the same picture");
 }
+
+/// Pixels in the rectangle `(x0, y0, w, h)` of `image` that are not a grey
+/// (the dimmed scene, the black): the springs' lines.
+fn line_pixels(image: &Image, (x0, y0, w, h): (u32, u32, u32, u32)) -> usize {
+    let mut n = 0;
+    for y in y0..y0 + h {
+        for x in x0..x0 + w {
+            let p = image.pixel(x, y).unwrap();
+            n += usize::from(!(p[0] == p[1] && p[1] == p[2]));
+        }
+    }
+    n
+}
+
+#[test]
+fn a_curtain_too_small_for_every_spring_shows_the_grid_s_springs_alone() {
+    let mut sim = Simulation::with_model(cloth_demo::sim::Scene::Curtain.model());
+    sim.restart(
+        cloth_demo::sim::Scene::Curtain.start_cloth(),
+        0,
+        sim.model(),
+    );
+    sim.run(400);
+    let aspect = 792.0 / 573.0;
+    // At the default size the grid's springs are 7 to 8 pixels long: too
+    // close for the diagonals; from 2.5 units, looking at the curtain, 15.
+    let far = springs::drawn_spacing(&sim, &Camera::default().mvp(aspect), 792, 573);
+    let near_camera = Camera::default()
+        .with_distance(2.5)
+        .with_target([0.0, 1.0, -1.6]);
+    let near = springs::drawn_spacing(&sim, &near_camera.mvp(aspect), 792, 573);
+    assert!((6.0..springs::MIN_SPACING).contains(&far), "{far}");
+    assert!(near > springs::MIN_SPACING, "{near}");
+    let mut ctx = HeadlessContext::new(ContextRequest::default()).expect("a headless GL");
+    ctx.set_springs(true);
+    // The curtain's upper part, above the spheres: its lines cover 37 % of
+    // it with every spring (a red moiré), 18 % with the grid's alone.
+    let image = ctx.render(&sim, &Camera::default(), 792, 573).unwrap();
+    let box_ = (280, 140, 230, 160);
+    let share = line_pixels(&image, box_) as f64 / f64::from(230 * 160);
+    assert!((0.1..0.25).contains(&share), "{share}");
+    // Nearer, every spring again: the diagonals cross each square.
+    let mut all = Vec::new();
+    springs::build(&sim, false, &mut all);
+    let mut grid = Vec::new();
+    springs::build(&sim, true, &mut grid);
+    assert_eq!(
+        (all.len(), grid.len()),
+        (2 * (2 * 32 * 31 + 2 * 31 * 31), 2 * 2 * 32 * 31)
+    );
+}

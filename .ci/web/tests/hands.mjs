@@ -153,16 +153,21 @@ test('a touch held still grabs the point under the finger (long press), then dra
   await close(page);
 });
 
-test('the wheel zooms as render --distance draws; + = - and Home; the wheel down stops at 20', { timeout: 60_000 }, async () => {
+test('the wheel zooms toward the point under the pointer as render --distance --look-at draws; + = - and Home; the wheel down stops at 20', { timeout: 60_000 }, async () => {
   const page = await open('?steps=250', { width: 792 + 32, height: 1000 });
   const distance = () => page.evaluate(() => clothDemo.distance());
   const rect = await page.locator('#cloth').boundingBox();
-  await page.mouse.move(rect.x + rect.width / 2, rect.y + rect.height / 2);
+  // 64 pixels below the middle: the draped cloth at step 250 (the middle
+  // itself is black).
+  await page.mouse.move(rect.x + rect.width / 2, rect.y + rect.height / 2 + 64);
   for (let k = 0; k < 3; k++) await page.mouse.wheel(0, -100);
   await page.waitForFunction(() => Math.abs(clothDemo.distance() - 5 * 0.9 ** 3) < 1e-9, null, { timeout: 5000 });
   const d = await distance();
-  await assertLikeNative(page, 250, 'web_zoom_3', ['--distance', String(d)]);
-  figures.zoom = { wheel_3_notches: d };
+  const target = await page.evaluate(() => Array.from(clothDemo.target()));
+  // The wheel aimed at what is under the pointer, not at the origin.
+  assert.ok(target.some((c) => Math.abs(c) > 1e-3), `looking at ${target}`);
+  await assertLikeNative(page, 250, 'web_zoom_3', ['--distance', String(d), `--look-at=${target.join(',')}`]);
+  figures.zoom = { wheel_3_notches: d, looking_at: target };
   // + (and =) nearer, - farther, Home the original's view.
   await page.keyboard.press('-');
   assert.ok(Math.abs(await distance() - 5 * 0.9 ** 2) < 1e-9);
@@ -171,6 +176,7 @@ test('the wheel zooms as render --distance draws; + = - and Home; the wheel down
   assert.ok(Math.abs(await distance() - 5 * 0.9 ** 4) < 1e-9);
   await page.keyboard.press('Home');
   assert.equal(await distance(), 5);
+  assert.deepEqual(await page.evaluate(() => Array.from(clothDemo.target())), [0, 0, 0], 'Home looks at the origin');
   // A wheel down, far: at most 20.
   for (let k = 0; k < 30; k++) await page.mouse.wheel(0, 100);
   await page.waitForFunction(() => clothDemo.distance() === 20, null, { timeout: 5000 });

@@ -24,6 +24,15 @@ test('the picture at step 250 is the native renderer\'s (WebGL2, 792x573)', { ti
   await close(page);
 });
 
+test('?smooth=1 draws render --smooth\'s picture: edges blended (4x multisampling, resolved onto a canvas with no alpha)', { timeout: 60_000 }, async () => {
+  const page = await open('?steps=250&smooth=1', { width: 792 + 32, height: 1000 });
+  assert.equal(await page.getByLabel('Smooth edges', { exact: true }).isChecked(), true);
+  const r = await assertLikeNative(page, 250, 'web_step_250_smooth', ['--smooth']);
+  // Blends of the scene's colours, which the faithful picture never has.
+  assert.ok((r.a.other ?? 0) > 1000 && (r.b.other ?? 0) > 1000, `blended pixels: ${r.a.other}, ${r.b.other}`);
+  await close(page);
+});
+
 test('WebGL 1 (?webgl=1, the ES 2.0 shaders) draws the same picture', { timeout: 60_000 }, async () => {
   const page = await open('?steps=250&webgl=1', { width: 792 + 32, height: 1000 });
   const info = await page.evaluate(() => clothDemo.glInfo());

@@ -120,6 +120,11 @@ impl Choices {
         self.setup().springs
     }
 
+    /// Whether the picture has smooth edges (`--smooth`).
+    pub fn smooth(&self) -> bool {
+        self.setup().smooth
+    }
+
     /// Whether the picture compares the original with the choices
     /// (`--compare`).
     pub fn compare(&self) -> bool {
@@ -245,6 +250,9 @@ mod tests {
         assert!(!c.springs());
         assert!(query("springs=1").unwrap().springs());
         assert!(!query("springs=0").unwrap().springs());
+        assert!(!c.smooth(), "the faithful picture unless asked");
+        assert!(query("smooth=1").unwrap().smooth());
+        assert!(!query("smooth=0").unwrap().smooth());
         assert_eq!(c.model().inertia, Some(Damping::new(0.25).unwrap()));
         assert_eq!(
             c.model().self_collision,

@@ -55,6 +55,7 @@ mod tests {
             model,
             shade,
             springs,
+            smooth: false,
             compare,
             grid: crate::sim::Grid::ORIGINAL,
             left: crate::app::controls::Side::ORIGINAL,

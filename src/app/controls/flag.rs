@@ -40,6 +40,8 @@ pub struct Setup {
     pub shade: bool,
     /// Whether the picture is the springs view.
     pub springs: bool,
+    /// Whether the picture has smooth edges (4x multisampling).
+    pub smooth: bool,
     /// Whether the picture compares the original with the model.
     pub compare: bool,
     /// Points a side.
@@ -57,6 +59,7 @@ impl Setup {
             model: scene.model(),
             shade: scene.shade(),
             springs: false,
+            smooth: false,
             compare: false,
             grid: scene.grid(),
             left: Side::ORIGINAL,

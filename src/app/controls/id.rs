@@ -89,6 +89,8 @@ pub enum Id {
     Shade,
     /// The springs view.
     Springs,
+    /// Smooth edges: 4x multisampling.
+    Smooth,
     /// The knife: the grab's press cuts instead.
     Knife,
     /// Compare mode.

@@ -165,6 +165,7 @@ impl Demo {
             sim,
             drags: self.drags.unturned(),
             springs: self.springs,
+            smooth: self.smooth,
             grid: self.grid,
             left,
             ..Demo::with_scene(self.clock, scene, scene.model(), setup.shade)

@@ -40,6 +40,7 @@ impl Demo {
             Id::Scene => Value::Choice(choice_of(&Scene::ALL, &self.scene)),
             Id::Shade => Value::On(self.shade),
             Id::Springs => Value::On(self.springs),
+            Id::Smooth => Value::On(self.smooth),
             Id::Knife => Value::On(self.drags.knife()),
             Id::Compare => Value::On(self.compare()),
             Id::Grid => Value::Number(self.grid.get() as f64),
@@ -122,6 +123,7 @@ impl Demo {
             },
             (Id::Shade, Value::On(on)) if differs => self.shade = on,
             (Id::Springs, Value::On(on)) if differs => self.springs = on,
+            (Id::Smooth, Value::On(on)) if differs => self.smooth = on,
             (Id::Knife, Value::On(on)) if differs => self.drags.set_knife(on),
             (Id::Compare, Value::On(on)) if differs => {
                 self.set_compare(on);
@@ -213,6 +215,7 @@ impl Demo {
                 model: self.sim.model(),
                 shade: self.shade,
                 springs: self.springs,
+                smooth: self.smooth,
                 compare: self.compare(),
                 grid: self.grid,
                 left: self.left,

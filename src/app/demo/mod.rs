@@ -84,6 +84,8 @@ pub struct Demo {
     shade: bool,
     /// Whether the picture is the springs view.
     springs: bool,
+    /// Whether the picture has smooth edges.
+    smooth: bool,
     /// In compare mode, the left half's side (the original unless chosen
     /// otherwise) stepping beside `sim` from the same step 0.
     original: Option<Simulation>,
@@ -125,6 +127,7 @@ impl Demo {
             grid: Grid::ORIGINAL,
             shade,
             springs: false,
+            smooth: false,
             original: None,
             left: Side::ORIGINAL,
             drags: Drags::new(),
@@ -161,6 +164,11 @@ impl Demo {
     /// As it was, drawn in the springs view (`--springs`) or not.
     pub fn with_springs(self, springs: bool) -> Self {
         Demo { springs, ..self }
+    }
+
+    /// As it was, drawn with smooth edges (`--smooth`) or not.
+    pub fn with_smooth(self, smooth: bool) -> Self {
+        Demo { smooth, ..self }
     }
 
     /// As it was, in compare mode (`--compare`) or not: on, the original
@@ -277,6 +285,12 @@ impl Demo {
         self.springs
     }
 
+    /// Whether the picture is drawn with smooth edges ([`Id::Smooth`](super::controls::Id::Smooth),
+    /// `--smooth`): 4x multisampling.
+    pub fn smooth(&self) -> bool {
+        self.smooth
+    }
+
     /// The view, as dragged and zoomed so far.
     pub fn camera(&self) -> Camera {
         self.drags.camera()
@@ -318,8 +332,9 @@ impl Demo {
     /// [`differences`](Model::differences) from the original (`bending
     /// springs`, `pinned top`), [`NEEDLE`] while a point is held under the
     /// article's solver, [`HANDS_HINT`] in the hands scene until its cloth
-    /// is first torn or cut, `shaded` when shaded and `springs view` in
-    /// the springs view, `knife` while X's knife is on. Empty when
+    /// is first torn or cut, `shaded` when shaded, `springs view` in the
+    /// springs view, `smooth edges` with smooth edges, `knife` while X's
+    /// knife is on. Empty when
     /// nothing differs. Stopped is left to the front end.
     pub fn status(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -352,6 +367,9 @@ impl Demo {
         }
         if self.springs {
             out.push("springs view".to_string());
+        }
+        if self.smooth {
+            out.push("smooth edges".to_string());
         }
         if self.drags.knife() {
             out.push("knife".to_string());

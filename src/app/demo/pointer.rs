@@ -8,6 +8,7 @@ use super::Demo;
 use crate::app::controls::RunState;
 use crate::app::input::Modifiers;
 use crate::app::pointer::{Button, DragEnd, Pressed, Wheel};
+use crate::render::camera::ZOOM_PER_NOTCH;
 use crate::render::Camera;
 
 impl Demo {
@@ -81,16 +82,27 @@ impl Demo {
     }
 
     /// The wheel turned (or a trackpad scrolled): zoom by its
-    /// [`notches`](Wheel::notches), up nearer. Returns whether the
-    /// distance changed. Nothing while stopped.
+    /// [`notches`](Wheel::notches), up nearer, a tenth of the distance a
+    /// notch ([`ZOOM_PER_NOTCH`]), toward what is drawn under the cursor
+    /// ([`Drags::zoom_at`](crate::app::pointer::drags::Drags::zoom_at)).
+    /// Returns whether the camera changed. Nothing while stopped.
     pub fn wheel(&mut self, wheel: Wheel) -> bool {
-        self.state != RunState::Stopped && self.drags.zoom_notches(wheel.notches(), &mut self.sim)
+        self.zoom(ZOOM_PER_NOTCH.powf(wheel.notches()))
     }
 
-    /// Zoom by `factor` (a pinch): the distance times it, below 1 nearer.
-    /// Returns whether the distance changed. Nothing while stopped.
+    /// Zoom by `factor` (a trackpad's pinch): the distance times it, below
+    /// 1 nearer, toward what is drawn under the cursor. Returns whether
+    /// the camera changed. Nothing while stopped.
     pub fn zoom(&mut self, factor: f64) -> bool {
-        self.state != RunState::Stopped && self.drags.zoom(factor, &mut self.sim)
+        let at = self.drags.cursor();
+        self.state != RunState::Stopped && self.drags.zoom_at(factor, at, &mut self.sim)
+    }
+
+    /// Zoom by `factor` toward what is drawn at (`x`, `y`), pixels of the
+    /// drawing area (a pinch's midpoint), leaving the cursor where it
+    /// was. Returns whether the camera changed. Nothing while stopped.
+    pub fn zoom_at(&mut self, factor: f64, x: f64, y: f64) -> bool {
+        self.state != RunState::Stopped && self.drags.zoom_at(factor, Some((x, y)), &mut self.sim)
     }
 
     /// The window (the page) lost the keyboard focus, or the pointer capture

@@ -56,6 +56,7 @@ impl App {
         let [w, h] = size;
         gfx.renderer.set_shade(self.demo.shade());
         gfx.renderer.set_springs(self.demo.springs());
+        gfx.renderer.set_smooth(self.demo.smooth());
         let left = gfx.panel.scene_left(&gfx.window, size);
         let whole = Viewport::whole(w, h);
         // The picture to save is the scene's over the whole window, read

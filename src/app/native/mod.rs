@@ -156,6 +156,7 @@ impl App {
         )
         .with_grid(options.grid)
         .with_springs(options.springs)
+        .with_smooth(options.smooth)
         .with_left(options.left)
         .with_compare(options.compare);
         App {

@@ -25,6 +25,8 @@ pub struct Options {
     pub shade: bool,
     /// Whether the picture is the springs view (`--springs`).
     pub springs: bool,
+    /// Whether the picture has smooth edges (`--smooth`).
+    pub smooth: bool,
     /// Whether the picture compares the original with the choices
     /// (`--compare`).
     pub compare: bool,

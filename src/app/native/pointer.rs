@@ -81,12 +81,17 @@ impl App {
         true
     }
 
-    /// Log the camera's distance if it changed from `before`'s (the angles
-    /// are logged when a drag ends).
+    /// Log the camera's distance and the point it looks at if either
+    /// changed from `before`'s (the angles are logged when a drag ends),
+    /// as `render --distance D --look-at X,Y,Z` takes them.
     pub(super) fn log_camera(&self, before: Camera) {
         let camera = self.demo.camera();
-        if camera.distance() != before.distance() {
-            log::debug!("zoomed to distance {}", camera.distance());
+        if camera.distance() != before.distance() || camera.target() != before.target() {
+            let [x, y, z] = camera.target();
+            log::debug!(
+                "zoomed to distance {}, looking at {x},{y},{z}",
+                camera.distance()
+            );
         }
     }
 

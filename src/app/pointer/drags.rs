@@ -1,7 +1,7 @@
 //! The pointer's drags on the running demo: turning the view
 //! ([`Orbit`]) and grabbing the cloth, which of them a press starts, how
-//! each ends, and the zoom, which carries a held point's target along
-//! with the camera.
+//! each ends, and the zoom, which aims at what is under the cursor and
+//! carries a held point's target along with the camera.
 //!
 //! A grab holds the cloth point [`pick`]ed under the cursor (the nearest
 //! triangle drawn there that is not torn, its corner nearest the cursor):
@@ -24,6 +24,13 @@
 //! press on the left half (the original) grabs nothing. Turning the view
 //! works anywhere, as both halves share the camera.
 //!
+//! The wheel and a pinch zoom toward what is drawn under the cursor (or
+//! the fingers' midpoint), as 3-D viewers do ([`Drags::zoom_at`]): the
+//! nearest of the cloth, a sphere and the floor ([`drawn_point`]), or
+//! over the black round the scene (and over compare mode's left half) the
+//! point on the plane through the camera's target facing it. That point
+//! stays where it is in the picture. The zoom keys zoom straight ahead.
+//!
 //! The scene may fill only part of the window ([`Drags::set_view_area`]:
 //! beside the window's panel): the cursor is then mapped into that area,
 //! and a press left of it grabs nothing.
@@ -34,9 +41,10 @@ use super::orbit::Orbit;
 use super::press::{drag_for_press, Button, Drag, DragEnd, Pressed};
 use crate::app::compare;
 use crate::app::input::Modifiers;
+use crate::render::aim::drawn_point;
 use crate::render::cut::crossed;
 use crate::render::pick::{pick, Ray};
-use crate::render::Camera;
+use crate::render::{Camera, Viewport};
 use crate::sim::{has_spring, Simulation};
 
 /// The drags' state: the view ([`Orbit`]: angles, distance, the left
@@ -315,6 +323,60 @@ impl Drags {
         let changed = self.orbit.zoom_notches(notches);
         self.retarget(sim);
         changed
+    }
+
+    /// The cursor, pixels from the drawing area's top-left corner, once a
+    /// move has told it.
+    pub fn cursor(&self) -> Option<(f64, f64)> {
+        self.cursor
+    }
+
+    /// Zoom by `factor` (below 1 nearer) toward what is drawn at `at`,
+    /// pixels from the drawing area's top-left corner (the window's, the
+    /// panel's columns included, as the cursor comes) ([`Orbit::zoom_toward`]
+    /// the point the module's header says), so that it stays at `at`; with
+    /// no `at`, or before the drawing area's size is known, straight ahead
+    /// ([`Orbit::zoom`]). A held point's target moves with the camera.
+    /// Returns whether the camera changed.
+    pub fn zoom_at(&mut self, factor: f64, at: Option<(f64, f64)>, sim: &mut Simulation) -> bool {
+        let changed = match at.and_then(|at| self.aim(at, sim)) {
+            Some(point) => self.orbit.zoom_toward(factor, point),
+            None => self.orbit.zoom(factor),
+        };
+        self.retarget(sim);
+        changed
+    }
+
+    /// The point a zoom at pixel `(x, y)` of the drawing area heads for:
+    /// what is drawn there in the picture of `sim` (compare mode's right
+    /// half, or the whole area), else the point there on the plane through
+    /// the camera's target facing the camera.
+    fn aim(&self, (x, y): (f64, f64), sim: &Simulation) -> Option<[f64; 3]> {
+        let (w, h) = self.view?;
+        // Beside the window's panel, the scene's area starts `left` in.
+        let x = x - f64::from(self.left);
+        let (picture, of_sim) = if self.split {
+            let halves = compare::split(w, h);
+            if x >= f64::from(halves.right.x) {
+                (halves.right, true)
+            } else {
+                (halves.left, false)
+            }
+        } else {
+            (Viewport::whole(w, h), true)
+        };
+        let camera = self.camera();
+        let ray = Ray::through_pixel(
+            &camera,
+            picture.width,
+            picture.height,
+            x - f64::from(picture.x),
+            y,
+        )?;
+        of_sim
+            .then(|| drawn_point(&camera, &ray, sim))
+            .flatten()
+            .or_else(|| ray.point_on_plane(camera.target(), camera.view_direction()))
     }
 
     /// The original's view again ([`Orbit::home`]); a held point's target

@@ -1,6 +1,7 @@
 //! Turning the view by dragging with the left mouse button: the original's
-//! `WM_MOUSEMOVE` handler, in logical pixels; and the camera's distance,
-//! which the wheel, a pinch and the zoom keys change.
+//! `WM_MOUSEMOVE` handler, in logical pixels; and the camera's distance
+//! and the point it looks at, which the wheel, a pinch and the zoom keys
+//! change.
 //!
 //! Pure state, no window: feed it cursor moves, button changes and zooms,
 //! read a [`Camera`] back.
@@ -11,7 +12,7 @@ use crate::render::camera::DISTANCE;
 use crate::render::Camera;
 
 /// The view's state: the orbit angles `r1`, `r2` (pixels dragged so far),
-/// the camera's distance, the last cursor position seen and whether the
+/// the camera's distance and target, the last cursor position seen and whether the
 /// left button is down.
 ///
 /// As in the original, every cursor move records the position, button or
@@ -24,8 +25,10 @@ use crate::render::Camera;
 pub struct Orbit {
     r1: f64,
     r2: f64,
-    /// World units from the origin, as [`Camera::distance`].
+    /// World units from the target, as [`Camera::distance`].
     distance: f64,
+    /// The point looked at, as [`Camera::target`].
+    target: [f64; 3],
     /// The last cursor position, logical pixels; `None` before the first
     /// move.
     last: Option<(f64, f64)>,
@@ -55,6 +58,7 @@ impl Orbit {
             r1: camera.r1,
             r2: camera.r2,
             distance: camera.distance(),
+            target: camera.target(),
             last: None,
             pressed: false,
             start: (camera.r1, camera.r2),
@@ -133,13 +137,28 @@ impl Orbit {
         self.set_distance(camera.distance())
     }
 
-    /// The original's view: not turned, [`DISTANCE`] back. A drag in
-    /// progress goes on from there. Returns whether the camera changed.
+    /// Zoom by `factor` toward world point `point`, as
+    /// [`Camera::zoom_toward`]: the distance times `factor` and the target
+    /// moved toward `point` in proportion, so `point` stays where it is in
+    /// the picture. Returns whether the camera changed.
+    pub fn zoom_toward(&mut self, factor: f64, point: [f64; 3]) -> bool {
+        let before = self.camera();
+        let mut camera = before;
+        camera.zoom_toward(factor, point);
+        self.target = camera.target();
+        self.distance = camera.distance();
+        camera != before
+    }
+
+    /// The original's view: not turned, [`DISTANCE`] back from the origin.
+    /// A drag in progress goes on from there. Returns whether the camera
+    /// changed.
     pub fn home(&mut self) -> bool {
         let before = self.camera();
         (self.r1, self.r2) = (0.0, 0.0);
         self.start = (0.0, 0.0);
         self.distance = DISTANCE;
+        self.target = [0.0; 3];
         self.camera() != before
     }
 
@@ -169,8 +188,11 @@ impl Orbit {
     }
 
     /// The view as dragged and zoomed so far: `r1`, `r2` in pixels (0.2
-    /// degrees each), at the distance zoomed to.
+    /// degrees each), at the distance zoomed to, looking at the target
+    /// zoomed toward.
     pub fn camera(&self) -> Camera {
-        Camera::new(self.r1, self.r2).with_distance(self.distance)
+        Camera::new(self.r1, self.r2)
+            .with_distance(self.distance)
+            .with_target(self.target)
     }
 }

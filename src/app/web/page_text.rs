@@ -114,7 +114,8 @@ const MOUSE: &[(&str, &str)] = &[
     ),
     (
         "wheel",
-        "nearer / farther (also + and -, and a trackpad's pinch)",
+        "nearer / farther, toward what is under the pointer (also a trackpad's pinch; + and - \
+         straight ahead)",
     ),
 ];
 
@@ -130,7 +131,10 @@ const TOUCH: &[(&str, &str)] = &[
         "a finger held still for 0.4 s holds the cloth point under it; drag to pull it; a \
          second finger's touch pins it there; with the Knife on, the drag cuts instead",
     ),
-    ("pinch", "nearer / farther"),
+    (
+        "pinch",
+        "nearer / farther, toward what is between the fingers",
+    ),
     (
         "controls",
         "under the picture: pause, one step, restart, the speed, the scenes and the \

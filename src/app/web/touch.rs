@@ -122,6 +122,15 @@ impl Touches {
         due
     }
 
+    /// The midpoint of the first two fingers down, in the units their
+    /// positions came in (CSS pixels): where a pinch zooms toward.
+    pub fn midpoint(&self) -> Option<(f64, f64)> {
+        match self.down.as_slice() {
+            [(_, a), (_, b), ..] => Some(((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)),
+            _ => None,
+        }
+    }
+
     /// The span between the first two fingers down.
     fn span_now(&self) -> Option<f64> {
         match self.down.as_slice() {

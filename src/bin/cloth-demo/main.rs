@@ -57,6 +57,7 @@ fn main() -> ExitCode {
             scene: cli.model.scene(),
             shade: setup.shade,
             springs: setup.springs,
+            smooth: setup.smooth,
             compare: setup.compare,
             grid: setup.grid,
             left: setup.left,

@@ -8,6 +8,9 @@
 //! `n - 2`, is the triangle `[j][i], [j][i+1], [j+1][i]` (the first) and
 //! `[j][i+1], [j+1][i], [j+1][i+1]` (the second); both faces count, as the
 //! renderer culls none.
+//!
+//! [`super::aim`] adds the spheres and the floor: the nearest thing drawn
+//! under a pixel, which the wheel zooms toward.
 #![forbid(unsafe_code)]
 
 use glam::DVec3;

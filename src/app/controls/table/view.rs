@@ -1,4 +1,4 @@
-//! The View section's rows (shading, the springs view, compare, the
+//! The View section's rows (shading, the springs view, smooth edges, compare, the
 //! camera) and the Save section's (the front end's own buttons).
 
 #![forbid(unsafe_code)]
@@ -115,6 +115,31 @@ pub(super) const ROWS: &[Control] = &[
             back: |own, now| switch(own.springs, now.springs),
         }],
         hint: "Each spring a line: blue squashed, white at its rest length, red stretched by a fifth or more.",
+        model: None,
+    },
+    Control {
+        id: Id::Smooth,
+        section: Section::View,
+        label: "Smooth edges",
+        widget: Widget::Check,
+        keys: &[],
+        flags: &[Flag {
+            name: "smooth",
+            takes: Takes::Switch,
+            heading: Heading::Other,
+            help: CliText::new("Smooth edges: 4x multisampling, each pixel on an edge a blend of the \
+ colours either side. The original has no antialiasing, so off by default. \
+ Drawing only: `simulate` takes it and draws nothing."),
+            more: CliText::NONE,
+            expects: CliText::new(""),
+            conflicts: None,
+            act: Act::Set(|s, _| {
+                s.smooth = true;
+                Ok(())
+            }),
+            back: |own, now| switch(own.smooth, now.smooth),
+        }],
+        hint: "The original's edges are jagged: it has no antialiasing. Smooth, each edge pixel blends 4 samples.",
         model: None,
     },
     Control {

@@ -122,7 +122,12 @@ fn pointer_move(page: &mut Page, event: &PointerEvent) {
     if event.pointer_type() == "touch" {
         let at = page.css_position(event);
         if let Some(factor) = page.touches.moved(event.pointer_id(), at) {
-            page.demo.zoom(factor);
+            // Toward what is between the fingers.
+            let k = page.buffer_per_css();
+            match page.touches.midpoint() {
+                Some((x, y)) => page.demo.zoom_at(factor, x * k, y * k),
+                None => page.demo.zoom(factor),
+            };
             return;
         }
     }
@@ -163,9 +168,12 @@ fn pointer_up(page: &mut Page, event: &PointerEvent) {
 
 /// The wheel over the canvas (the page does not scroll): with Control, a
 /// trackpad's pinch as browsers report it ([`ctrl_wheel_factor`]);
-/// otherwise notches by the event's unit.
+/// otherwise notches by the event's unit. Either zooms toward what is
+/// under the pointer, whose position the event carries.
 fn wheel(page: &mut Page, event: &WheelEvent) {
     event.prevent_default();
+    let (x, y, scale) = page.pointer_position(event);
+    page.demo.cursor_moved(x, y, scale);
     if event.ctrl_key() {
         page.demo.zoom(ctrl_wheel_factor(event.delta_y()));
         return;

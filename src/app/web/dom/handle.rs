@@ -45,11 +45,18 @@ impl WebDemo {
         vec![c.r1, c.r2]
     }
 
-    /// How far the camera stands from the centre of the scene, world
+    /// How far the camera stands from the point it looks at ([`target`](Self::target)), world
     /// units (5 unless zoomed), as `cloth-demo render --distance D` takes
     /// it.
     pub fn distance(&self) -> f64 {
         self.page.borrow().demo.camera().distance()
+    }
+
+    /// The point the camera looks at and turns about, `[x, y, z]` world
+    /// units (the origin unless the wheel or a pinch zoomed toward a
+    /// point), as `cloth-demo render --look-at X,Y,Z` takes it.
+    pub fn target(&self) -> Vec<f64> {
+        self.page.borrow().demo.camera().target().to_vec()
     }
 
     /// The point held by a grab, `[j, i]`, or `undefined` when none is.

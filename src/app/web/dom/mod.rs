@@ -203,6 +203,7 @@ pub fn start(
     )
     .with_grid(setup.grid)
     .with_springs(setup.springs)
+    .with_smooth(setup.smooth)
     .with_left(setup.left)
     .with_compare(setup.compare)
     .with_camera(options.view.camera());

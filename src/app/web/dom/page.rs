@@ -25,6 +25,7 @@ struct Drawn {
     steps: u64,
     shade: bool,
     springs: bool,
+    smooth: bool,
     compare: bool,
     camera: Camera,
     width: u32,
@@ -228,6 +229,7 @@ impl Page {
             steps: self.demo.sim().steps(),
             shade: self.demo.shade(),
             springs: self.demo.springs(),
+            smooth: self.demo.smooth(),
             compare: self.demo.compare(),
             camera: self.demo.camera(),
             width,
@@ -244,6 +246,7 @@ impl Page {
         }
         renderer.set_shade(now.shade);
         renderer.set_springs(now.springs);
+        renderer.set_smooth(now.smooth);
         match self.demo.original() {
             // Compare mode: the original on the left, the demo on the right.
             Some(original) => {

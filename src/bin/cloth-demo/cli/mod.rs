@@ -8,7 +8,7 @@ pub mod model;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use cloth_demo::options::{self, Distance, Format, OrbitAngles, Size};
+use cloth_demo::options::{self, Distance, Format, LookAt, OrbitAngles, Size};
 use cloth_demo::render::Camera;
 
 pub use cut::CutArgs;
@@ -276,6 +276,13 @@ pub struct ViewArgs {
     /// original's 5); nearer makes the cloth larger.
     #[arg(long, value_name = "D", default_value_t = Distance::default(), allow_hyphen_values = true)]
     pub distance: Distance,
+
+    /// Look at (and turn about) world point X,Y,Z instead of the origin,
+    /// each from -10 to 10: where the wheel's zoom toward a point leaves
+    /// the view (the window logs it as "looking at X,Y,Z"). The floor is at
+    /// y = -3, the cloth starts at y = 1.5.
+    #[arg(long, value_name = "X,Y,Z", default_value_t = LookAt::default(), allow_hyphen_values = true)]
+    pub look_at: LookAt,
 }
 
 impl RenderArgs {
@@ -301,9 +308,11 @@ impl RecordArgs {
 
 impl ViewArgs {
     /// The camera these options describe: dragged `r1`, `r2` pixels,
-    /// `--distance` units back.
+    /// `--distance` units back from `--look-at`.
     pub fn camera(&self) -> Camera {
-        Camera::new(self.orbit.r1, self.orbit.r2).with_distance(self.distance.0)
+        Camera::new(self.orbit.r1, self.orbit.r2)
+            .with_distance(self.distance.0)
+            .with_target(self.look_at.0)
     }
 }
 

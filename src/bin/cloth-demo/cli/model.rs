@@ -142,6 +142,11 @@ impl ModelArgs {
         self.choices.springs()
     }
 
+    /// Whether the picture has smooth edges (`--smooth`).
+    pub fn smooth(&self) -> bool {
+        self.choices.smooth()
+    }
+
     /// Whether the picture compares the original with the choices
     /// (`--compare`).
     pub fn compare(&self) -> bool {

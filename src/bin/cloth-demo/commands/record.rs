@@ -19,7 +19,7 @@ use super::{
     Failure,
 };
 use crate::cli::{RecordArgs, StartArgs};
-use crate::encode::{palette, with_labels, ApngRecorder, GifRecorder};
+use crate::encode::{palette, with_edges, with_labels, ApngRecorder, GifRecorder};
 use crate::environment::Environment;
 use crate::interrupt::Interrupted;
 use crate::output::{Content, Output};
@@ -43,6 +43,7 @@ pub fn run(args: &RecordArgs, env: &Environment) -> Result<(), Failure> {
     let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
     ctx.set_springs(args.model.springs());
+    ctx.set_smooth(args.model.smooth());
     let frames = args.steps / args.every;
     let bar = progress::bar(frames * args.every);
     let t0 = Instant::now();
@@ -227,10 +228,14 @@ impl Frame<'_> {
             .map_err(|e| Stop::Draw(e.to_string()))
     }
 
-    /// The recording's colours: the scene's ([`palette`]), and with
-    /// `--compare` the labels' greys ([`with_labels`]).
+    /// The recording's colours: the scene's ([`palette`]), with `--smooth`
+    /// its edges' blends ([`with_edges`]), and with `--compare` the labels'
+    /// greys ([`with_labels`]).
     fn colours(&self) -> Vec<[u8; 3]> {
-        let colours = palette(self.args.model.shade(), self.args.model.springs());
+        let mut colours = palette(self.args.model.shade(), self.args.model.springs());
+        if self.args.model.smooth() {
+            colours = with_edges(colours);
+        }
         if self.compare.is_some() {
             with_labels(colours)
         } else {

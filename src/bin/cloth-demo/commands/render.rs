@@ -34,6 +34,7 @@ pub fn run(args: &RenderArgs, env: &Environment) -> Result<(), Failure> {
     let mut ctx = headless(env)?;
     ctx.set_shade(args.model.shade());
     ctx.set_springs(args.model.springs());
+    ctx.set_smooth(args.model.smooth());
     let (width, height) = (args.view.size.width, args.view.size.height);
     let bar = progress::bar(args.steps);
     let t0 = Instant::now();

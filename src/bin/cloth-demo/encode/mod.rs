@@ -20,5 +20,5 @@ mod png;
 
 pub use apng::ApngRecorder;
 pub use gif::GifRecorder;
-pub use palette::{palette, with_labels};
+pub use palette::{palette, with_edges, with_labels};
 pub use png::write_png;

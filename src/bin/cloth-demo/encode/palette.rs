@@ -60,6 +60,27 @@ pub fn palette(shade: bool, springs: bool) -> Vec<[u8; 3]> {
     out
 }
 
+/// Smooth edges' blends added to `colours` (`--smooth`): each pair of
+/// [`PALETTE`]'s colours mixed a quarter, a half and three quarters (an
+/// edge pixel's 4 samples split between two colours), each not already
+/// there, as many as fit in 255 colours. Other mixes (three colours in a
+/// pixel, a shaded or springs view edge) go to the nearest entry.
+pub fn with_edges(mut colours: Vec<[u8; 3]>) -> Vec<[u8; 3]> {
+    for (k, a) in PALETTE.iter().enumerate() {
+        for b in &PALETTE[k + 1..] {
+            for quarters in 1..4u16 {
+                let mix: [u8; 3] = std::array::from_fn(|c| {
+                    ((u16::from(a[c]) * (4 - quarters) + u16::from(b[c]) * quarters + 2) / 4) as u8
+                });
+                if colours.len() < 255 && !colours.contains(&mix) {
+                    colours.push(mix);
+                }
+            }
+        }
+    }
+    colours
+}
+
 /// The greys of compare mode's labels added to `colours`: white text
 /// smoothed onto a dark box, in 16 steps from black to white, each not
 /// already there, as many as fit in 255 colours.
