@@ -68,7 +68,7 @@ impl App {
                 }
                 Request::Press(Id::SaveScreenshot) => self.picture_wanted = true,
                 Request::Press(Id::SaveState) => {
-                    let text = self.demo.sim().to_state_file();
+                    let text = self.demo.saved_state();
                     self.save(Saving::State(text));
                 }
                 Request::Press(id) => {

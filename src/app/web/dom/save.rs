@@ -30,10 +30,12 @@ pub(super) fn picture(page: &mut Page) {
     complain(result);
 }
 
-/// Save the state now, as `cloth-demo simulate --csv` writes it
-/// ([`WebDemo::state_csv`](super::WebDemo::state_csv)'s text).
+/// Save the state now: a note of its step and model, then the state
+/// file as `cloth-demo simulate --csv` writes it
+/// ([`WebDemo::state_csv`](super::WebDemo::state_csv)'s text;
+/// [`Demo::saved_state`](crate::app::demo::Demo::saved_state)).
 pub(super) fn state(page: &mut Page) {
-    let text = page.demo.sim().to_state_file();
+    let text = page.demo.saved_state();
     let result = (|| {
         let parts = js_sys::Array::of1(&JsValue::from_str(&text));
         let options = BlobPropertyBag::new();
