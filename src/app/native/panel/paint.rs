@@ -16,7 +16,7 @@ use winit::window::Window;
 
 use super::cache::PanelCache;
 use super::passes::Shown;
-use super::widgets::{build, Request, View};
+use super::widgets::{build, save_line, Request, View};
 use super::{Panel, WIDTH};
 use crate::app::compare;
 use crate::app::demo::Demo;
@@ -131,6 +131,7 @@ impl Panel {
                 .resizable(false)
                 .exact_size(WIDTH)
                 .show(ui, |ui| {
+                    save_line(ui, view);
                     egui::ScrollArea::vertical()
                         .show(ui, |ui| build(ui, view))
                         .inner

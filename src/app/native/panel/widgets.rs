@@ -33,8 +33,9 @@ pub(in crate::app::native) struct View<'a> {
     pub line: Option<&'a str>,
 }
 
-/// Lay the panel out in `ui`: the readout, then each section's heading and
-/// controls, then the last save's line. Returns the changes made, and
+/// Lay the panel's scrolling part out in `ui`: the readout, then each
+/// section's heading and controls (the last save's line is
+/// [`save_line`]'s, above them). Returns the changes made, and
 /// each control's label with the rectangle it was laid out in (points).
 pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static str, Rect)>) {
     let mut requests = Vec::new();
@@ -57,11 +58,25 @@ pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static st
                 .on_disabled_hover_text(hover);
         }
     }
-    if let Some(line) = view.line {
-        ui.separator();
-        ui.label(line);
-    }
     (requests, rects)
+}
+
+/// The last save's line, if there was one, at the top of the panel above
+/// its scrolling part, so it is in sight whatever is scrolled into view
+/// (the Save buttons are at the foot): `saved /home/me/cloth-demo-1.png
+/// (41 KiB)` in the panel's strong colour, or why not in its error
+/// colour, with the full path; wrapped to the panel's width.
+pub(super) fn save_line(ui: &mut Ui, view: &View) {
+    let Some(line) = view.line else { return };
+    let colour = if line.starts_with("saved ") {
+        ui.visuals().strong_text_color()
+    } else {
+        ui.visuals().error_fg_color
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.add(egui::Label::new(RichText::new(line).color(colour)).wrap());
+    });
 }
 
 /// One control's widget, showing the demo's value for it; a change is
