@@ -327,7 +327,7 @@ test('Save picture and Save state download the picture and the state, under new 
   assert.deepEqual(r.size, buffer, 'the saved picture is the drawing buffer');
   assert.ok(r.agree >= 0.98, `the saved picture agrees with render on ${(100 * r.agree).toFixed(2)}%`);
   const [csvName, csv] = await save('Save state');
-  assert.equal(csvName, 'cloth-demo-2.csv');
+  assert.equal(csvName, 'cloth-demo-1.csv', 'states count apart from pictures');
   // A note of the step and the model (the original's: none), then the
   // state file as simulate --csv writes it.
   const [steps, stateCsv] = await page.evaluate(() => [clothDemo.steps(), clothDemo.stateCsv()]);
