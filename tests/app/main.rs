@@ -17,6 +17,7 @@
 //! - `panel`: the panels' controls, each making its key's and its flag's
 //!   change, and the one table they, the keys, the flags and the README
 //!   share;
+//! - `saved`: Save state and Load state on the running demo;
 //! - `title`: the window's title;
 //! - `pacing`: frames and steps on the wall clock.
 //!
@@ -38,6 +39,7 @@ mod orbit;
 mod pacing;
 mod panel;
 mod pause;
+mod saved;
 mod scenes;
 mod speed;
 mod title;

@@ -126,6 +126,7 @@ impl Panel {
         let mut requests = Vec::new();
         let mut rects = Vec::new();
         let mut area = None;
+        let load_path = &mut self.load_path;
         let output = self.ctx.run_ui(input, |ui| {
             let shown = egui::Panel::left("panel")
                 .resizable(false)
@@ -133,7 +134,7 @@ impl Panel {
                 .show(ui, |ui| {
                     save_line(ui, view);
                     egui::ScrollArea::vertical()
-                        .show(ui, |ui| build(ui, view))
+                        .show(ui, |ui| build(ui, view, load_path))
                         .inner
                 });
             area = Some(shown.response.rect);
