@@ -143,7 +143,13 @@ class PanelChecks:
             return time.monotonic() - settled["since"] >= 0.5 or None
         poll("the panel's scrolling settled", DRAW_TIMEOUT, 0.05, still)
         click("Save picture")
-        saved = logged(r"saved (cloth-demo-\d+\.png) \(", "the log saying the picture was saved")
+        # The line names the file by its full path (under Wine, a Windows
+        # one): the file is in the program's working directory, cwd.
+        folder, name = logged(r"saved (\S*[\\/])?(cloth-demo-\d+\.png) \(",
+                              "the log saying the picture was saved")[0]
+        if not folder:
+            raise Failure("the saved line names %s without its folder" % name)
+        saved = [name]
         path = os.path.join(cwd, saved[0])
         picture = Image.from_png(path)
         if (picture.width, picture.height) != (p.width, p.height) or picture.rgb != p.rgb:

@@ -8,6 +8,9 @@
 //!   for and a slider's travel; [`keys`] makes the key table and the key
 //!   list from it and says what a key, a click or a tap asks for;
 //!   [`choices`] is the start a run's flags or the page's query describe.
+//! - **Saved states:** [`saved`] writes a state file with a note of its
+//!   step and model, and reads the note back, for the window's and the
+//!   page's Save state and Load state and the program's `--from`.
 //! - **The running program:** [`demo`] holds it (simulation and model,
 //!   view, clock and speed, paused, stopped or not) for both front ends to
 //!   drive and draw with the same [`Renderer`](crate::render::Renderer),
@@ -48,6 +51,7 @@ pub mod keys;
 pub mod pacing;
 pub mod pointer;
 pub mod readout;
+pub mod saved;
 mod size;
 mod title;
 

@@ -19,6 +19,15 @@
 //! missing. Rows may come in any order; Windows line endings and trailing
 //! blank lines are accepted.
 //!
+//! # A note before the header
+//!
+//! A file may open with one comment line, starting with `#`, before its
+//! header: the window and the page write their step and model there
+//! (`# cloth-demo step=1250 model=scene=curtain;bend=1`, read by the
+//! program, not here). Reading skips it ([`comment`] gives it back); the
+//! header is then line 2, and errors name the lines as they are in the
+//! file. A file without one is read as before.
+//!
 //! # With inertia: the previous positions
 //!
 //! Under a model with inertia a point's velocity is where it is less where
@@ -145,19 +154,34 @@ pub fn parse(bytes: &[u8], n: usize) -> Result<Cloth, StateFileError> {
     parse_with(bytes, n, &[HEADER]).map(|s| s.cloth)
 }
 
+/// A state file's opening comment: its first line, when that starts
+/// with `#`, after the `#` and without its line ending (`" cloth-demo
+/// step=1250 model="`); `None` for a file that opens otherwise, or is not
+/// text.
+pub fn comment(bytes: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let first = text.split('\n').next()?;
+    first
+        .strip_prefix('#')
+        .map(|c| c.strip_suffix('\r').unwrap_or(c))
+}
+
 /// The grid a state file's rows make: `n` for a file of `n * n` rows
-/// (`n >= 2`) after its header, not counting a blank last line; `None`
-/// for any other count, or no header. The rows are not read: [`parse_state`]
-/// checks them against the grid.
+/// (`n >= 2`) after its header (and the [`comment`] before it, if any),
+/// not counting a blank last line; `None` for any other count, or no
+/// header. The rows are not read: [`parse_state`] checks them against the
+/// grid.
 pub fn grid_of(bytes: &[u8]) -> Option<usize> {
     let text = std::str::from_utf8(bytes).ok()?;
-    let rows = text.lines().skip(1).filter(|l| !l.is_empty()).count();
+    let skip = 1 + usize::from(comment(bytes).is_some());
+    let rows = text.lines().skip(skip).filter(|l| !l.is_empty()).count();
     let n = (rows as f64).sqrt().round() as usize;
     (n >= 2 && n * n == rows).then_some(n)
 }
 
 /// Parse a state file in any of its formats ([`HEADERS`]: plain, with
-/// previous positions, with torn springs, or both) into an `n x n` state.
+/// previous positions, with torn springs, or both) into an `n x n` state,
+/// skipping a [`comment`] line before the header.
 ///
 /// # Errors
 /// As [`parse`], with as many fields a row as the header names, a header
@@ -176,7 +200,13 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
             .count();
         err(line, "not text (invalid UTF-8)")
     })?;
-    let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+    let mut lines = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .peekable();
+    // The comment line, if any, counts in the line numbers.
+    let first = usize::from(lines.next_if(|l| l.starts_with('#')).is_some());
+    let header_line = 1 + first;
     let header = match lines.next() {
         None | Some("") if text.trim().is_empty() => return Err(err(0, "empty file")),
         Some(h) => match headers.iter().find(|&&want| h.trim() == want) {
@@ -190,12 +220,12 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
                     _ => expected.concat(),
                 };
                 return Err(err(
-                    1,
+                    header_line,
                     format!("expected the header {expected}, found `{}`", clip(h)),
                 ));
             }
         },
-        None => unreachable!("split always yields at least one item"),
+        None => return Err(err(header_line, "no header after the comment")),
     };
     let names: Vec<&str> = header.split(',').collect();
     let moving = header == MOVING_HEADER || header == MOVING_TORN_HEADER;
@@ -207,7 +237,7 @@ fn parse_with(bytes: &[u8], n: usize, headers: &[&str]) -> Result<State, StateFi
     let mut rows = 0usize;
     let mut blank_at: Option<usize> = None;
     for (idx, line) in lines.enumerate() {
-        let lineno = idx + 2;
+        let lineno = idx + header_line + 1;
         if line.trim().is_empty() {
             blank_at.get_or_insert(lineno);
             continue;
@@ -449,5 +479,35 @@ mod tests {
         for (v, want) in cases {
             assert_eq!(format_g17(v), want, "{v:e}");
         }
+    }
+
+    #[test]
+    fn a_comment_before_the_header_is_skipped_and_counted() {
+        let plain = "j,i,x,y,z\n0,0,1,2,3\n0,1,4,5,6\n1,0,7,8,9\n1,1,10,11,12\n";
+        let noted = format!("# cloth-demo step=7 model=\r\n{plain}");
+        let want = parse_state(plain.as_bytes(), 2).unwrap();
+        assert_eq!(parse_state(noted.as_bytes(), 2).unwrap(), want);
+        assert_eq!(comment(noted.as_bytes()), Some(" cloth-demo step=7 model="));
+        assert_eq!(comment(plain.as_bytes()), None);
+        assert_eq!(
+            (grid_of(noted.as_bytes()), grid_of(plain.as_bytes())),
+            (Some(2), Some(2))
+        );
+        // The lines named are the file's own: the header is line 2.
+        let bad_row = noted.replace("1,0,7,8,9", "1,0,7,x,9");
+        assert_eq!(
+            parse_state(bad_row.as_bytes(), 2).unwrap_err(),
+            err(5, "y = `x` is not a number")
+        );
+        let bad_header = "# note\nj,i,x\n";
+        let e = parse_state(bad_header.as_bytes(), 2).unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
+        assert_eq!(
+            parse_state(b"# note", 2).unwrap_err(),
+            err(2, "no header after the comment")
+        );
+        // One comment only: a second is a wrong header.
+        let twice = format!("# a\n# b\n{plain}");
+        assert_eq!(parse_state(twice.as_bytes(), 2).unwrap_err().line, 2);
     }
 }

@@ -20,6 +20,7 @@
 //!   change, and the one table they, the keys, the flags and the README
 //!   share;
 //! - `readout`: the panels' figures, paused and stopped;
+//! - `saved`: Save state and Load state on the running demo;
 //! - `title`: the window's title;
 //! - `pacing`: frames and steps on the wall clock.
 //!
@@ -42,6 +43,7 @@ mod pacing;
 mod panel;
 mod pause;
 mod readout;
+mod saved;
 mod scenes;
 mod speed;
 mod title;

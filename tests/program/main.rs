@@ -20,6 +20,8 @@
 //! - `threads`: `--threads` and `CLOTH_DEMO_SIMD`;
 //! - `output`: where outputs go, what happens to what was there, signals;
 //! - `record`: the animated GIF;
+//! - `saved`: the states the window and the page save, resumed by
+//!   `--from` alone, with `--start` and the model flags over their note;
 //! - `robustness`: every failure a one-line error and its exit code;
 //! - `environment`: the helper itself;
 //! - `assets`: the docs' pictures, each drawn again by its command.
@@ -42,6 +44,7 @@ mod look_at;
 mod output;
 mod record;
 mod robustness;
+mod saved;
 mod scenes;
 mod solvers;
 mod threads;

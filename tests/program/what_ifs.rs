@@ -274,15 +274,20 @@ fn help_lists_the_flags_with_the_articles_sentences_and_the_keys() {
             assert!(help.contains(flag), "{sub:?} --help: {flag}");
             assert!(help.contains(sentence), "{sub:?} --help: {sentence}");
         }
-        assert!(help.contains("never stored in state files"), "{sub:?}");
+        assert!(
+            help.contains("a state saved by the window or the page notes them"),
+            "{sub:?}"
+        );
     }
     // The subcommands that read or write state files say so where they do.
-    for sub in ["render", "simulate"] {
+    for sub in ["render", "record", "simulate"] {
         let help = stdout(&run(cloth_demo().args([sub, "--help"])));
-        assert!(
-            help.contains("holds the cloth alone, not the model"),
-            "{sub}"
-        );
+        for words in [
+            "opens with a note of its step and its scene and model",
+            "holds the cloth alone: it needs --start",
+        ] {
+            assert!(help.contains(words), "{sub}: {words}");
+        }
     }
     // The window's help ends with the key list, as F1 prints it.
     let help = stdout(&run(cloth_demo().arg("--help")));

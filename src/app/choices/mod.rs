@@ -131,6 +131,33 @@ impl Choices {
         self.setup().compare
     }
 
+    /// These choices given over `base` (a saved state's, [`Note::choices`](crate::app::saved::Note::choices)):
+    /// with a scene given here, these alone (`base`'s flags are changes
+    /// to its own scene); else `base`'s flags but those given here and
+    /// those that conflict with one given here, then these.
+    pub fn over(&self, base: &Choices) -> Choices {
+        let scene = flags().find(|f| matches!(f.act, Act::Scene));
+        if scene.is_some_and(|f| self.value(f.name).is_some()) {
+            return self.clone();
+        }
+        let here = |name: &str| self.value(name).is_some();
+        let mut c = Choices::default();
+        for (name, value) in &base.given {
+            let Some(f) = flag(name) else { continue };
+            let conflicts = f.conflicts.is_some_and(|o| here(o.name))
+                || flags().any(|o| here(o.name) && o.conflicts.is_some_and(|x| x.name == f.name));
+            if !here(name) && !conflicts {
+                c.give(f, value.clone());
+            }
+        }
+        for (name, value) in &self.given {
+            if let Some(f) = flag(name) {
+                c.give(f, value.clone());
+            }
+        }
+        c
+    }
+
     /// The choices a query string's `name=value` pairs (already decoded)
     /// make: each name one of [`names`], at most once; a value as its
     /// flag's `FromStr` takes it; a switch `1` (or empty: `?bend`) for
@@ -314,5 +341,23 @@ mod tests {
             ),
             "{e}"
         );
+    }
+
+    #[test]
+    fn choices_over_a_saved_states() {
+        let base = query("scene=curtain&bend=1&thickness=0.03&passes=7").unwrap();
+        // Flags given win, and drop what they conflict with.
+        let c = query("passes=3&no-self-collision=1").unwrap().over(&base);
+        assert_eq!(
+            c,
+            query("scene=curtain&bend=1&passes=3&no-self-collision=1").unwrap()
+        );
+        assert_eq!(c.model().self_collision, None);
+        assert_eq!(c.model().passes, Passes::new(3).unwrap());
+        assert!(c.model().springs.bend);
+        // None given: the base; a scene given: the flags alone.
+        assert_eq!(Choices::default().over(&base), base);
+        let flag = query("scene=flag&hooke=1").unwrap();
+        assert_eq!(flag.over(&base), flag);
     }
 }

@@ -136,7 +136,7 @@ impl Heading {
     pub const fn text(self) -> &'static str {
         match self {
             Heading::WhatIf => {
-                "What if? (the article's alternatives; the original by default, and never stored in state files)"
+                "What if? (the article's alternatives; the original by default; a state saved by the window or the page notes them, simulate --csv does not)"
             }
             Heading::Other => {
                 "Other models (what other cloth programs do; a scene sets several, flags given override the scene's choice)"

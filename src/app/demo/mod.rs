@@ -12,6 +12,7 @@
 mod actions;
 mod controls;
 mod pointer;
+mod saved;
 
 use web_time::{Duration, Instant};
 

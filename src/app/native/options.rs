@@ -56,8 +56,9 @@ pub enum Saving {
         /// `width * height * 4` bytes.
         rgba: Vec<u8>,
     },
-    /// The state as a state file's text (CSV,
-    /// [`Simulation::to_state_file`](crate::sim::Simulation::to_state_file)).
+    /// The state as a saved state's text: a note of its step and model,
+    /// then the state file (CSV,
+    /// [`Demo::saved_state`](crate::app::demo::Demo::saved_state)).
     State(String),
 }
 

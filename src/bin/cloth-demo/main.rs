@@ -32,10 +32,20 @@ fn main() -> ExitCode {
         env_logger::Env::default().default_filter_or("error,cloth_demo=warn,sctk_adwaita=off"),
     )
     .init();
-    let cli = match Cli::try_parse() {
+    let mut cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    // A saved state's note stands in for --start and the model flags not
+    // given, before the checks that need the step.
+    match commands::note::read_notes(&mut cli) {
+        Ok(()) => {}
+        Err(commands::note::NoteError::NeedsStart) => {
+            eprintln!("cloth-demo: error: {} (see --help)", cli::FROM_NEEDS_START);
+            return ExitCode::from(2);
+        }
+        Err(commands::note::NoteError::File(e)) => return exit(Err(Failure::Run(e))),
+    }
     if let Err(e) = cli.validate() {
         return usage_error(e);
     }
@@ -108,18 +118,8 @@ fn usage_error(e: clap::Error) -> ExitCode {
         _ => None,
     };
     let rule = std::error::Error::source(&e).map(ToString::to_string);
-    // `--from` without `--start` (clap's `requires`) is said as the rule,
-    // when it is the only argument missing.
-    let start_missing = matches!(
-        e.get(ContextKind::InvalidArg),
-        Some(ContextValue::Strings(missing))
-            if missing.len() == 1 && missing[0].starts_with("--start")
-    );
     let message = match (e.kind(), option, rule) {
         (ErrorKind::ValueValidation, Some(option), Some(rule)) => format!("{option} {rule}"),
-        (ErrorKind::MissingRequiredArgument, _, _) if start_missing => {
-            cli::FROM_NEEDS_START.to_owned()
-        }
         _ => {
             // clap's message is its first paragraph (a list of missing
             // arguments continues on indented lines); usage and tips

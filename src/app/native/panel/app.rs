@@ -1,8 +1,9 @@
 //! The window's side of its panel: Tab shows and hides it, F1 or H the
 //! help over the scene, each window
 //! event reaches it first and gets one answer (whether the panel took it,
-//! whether to redraw), the changes made in it go to the demo, and its Save
-//! buttons write through the program's [`Saver`](super::super::Saver).
+//! whether to redraw), the changes made in it go to the demo, its Save
+//! buttons write through the program's [`Saver`](super::super::Saver),
+//! and its Load state reads the file its path names.
 
 #![forbid(unsafe_code)]
 
@@ -90,13 +91,14 @@ impl App {
                 }
                 Request::Press(Id::SaveScreenshot) => self.picture_wanted = true,
                 Request::Press(Id::SaveState) => {
-                    let text = self.demo.sim().to_state_file();
+                    let text = self.demo.saved_state();
                     self.save(Saving::State(text));
                 }
                 Request::Press(id) => {
                     log::debug!("panel: {id:?} pressed");
                     self.demo.press_button(id, now);
                 }
+                Request::Load => self.load_state(now),
             }
         }
         let after = self.demo.status();
@@ -110,6 +112,38 @@ impl App {
                 gfx.window.request_redraw();
             }
         }
+    }
+
+    /// Load the state file the panel's path names ([`Demo::load`]): its
+    /// line (`loaded /home/me/cloth-demo-1.csv: step 912`, or why not)
+    /// goes where the save's does, and to the log.
+    ///
+    /// [`Demo::load`]: crate::app::demo::Demo::load
+    fn load_state(&mut self, now: Instant) {
+        let Some(gfx) = &self.gfx else { return };
+        let path = std::path::PathBuf::from(gfx.panel.load_path());
+        let full = std::env::current_dir().map_or_else(|_| path.clone(), |d| d.join(&path));
+        let shown = full.display();
+        let line = match std::fs::read(&path) {
+            Ok(bytes) => match self.demo.load(&bytes, now) {
+                Ok(what) => {
+                    let line = format!("loaded {shown}: {what}");
+                    log::info!("{line}");
+                    line
+                }
+                Err(e) => {
+                    let line = format!("cannot load {shown}: {e}");
+                    log::warn!("{line}");
+                    line
+                }
+            },
+            Err(e) => {
+                let line = format!("cannot read {shown}: {e}");
+                log::warn!("{line}");
+                line
+            }
+        };
+        self.save_line = Some(line);
     }
 
     /// Write `saving` through the program's saver; its line (or why not)

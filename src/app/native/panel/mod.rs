@@ -92,6 +92,8 @@ pub(super) struct Panel {
     cache_failed: bool,
     /// What the last pass showed, and when the next is due.
     passes: Passes,
+    /// The path typed into Load state's field.
+    load_path: String,
 }
 
 impl Panel {
@@ -122,7 +124,13 @@ impl Panel {
             cache: None,
             cache_failed: false,
             passes: Passes::new(),
+            load_path: String::new(),
         }
+    }
+
+    /// The path typed into Load state's field, trimmed.
+    pub fn load_path(&self) -> &str {
+        self.load_path.trim()
     }
 
     /// Whether the panel is shown.

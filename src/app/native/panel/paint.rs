@@ -17,7 +17,7 @@ use winit::window::Window;
 use super::cache::PanelCache;
 use super::help;
 use super::passes::Shown;
-use super::widgets::{build, Request, View};
+use super::widgets::{build, save_line, Request, View};
 use super::{width_in, Panel};
 use crate::app::compare;
 use crate::app::demo::Demo;
@@ -137,6 +137,7 @@ impl Panel {
         } else {
             0.0
         };
+        let load_path = &mut self.load_path;
         let mut help = self.help;
         let mut help_area = None;
         let output = self.ctx.run_ui(input, |ui| {
@@ -147,8 +148,9 @@ impl Panel {
                     .resizable(false)
                     .exact_size(width)
                     .show(ui, |ui| {
+                        save_line(ui, view);
                         egui::ScrollArea::both()
-                            .show(ui, |ui| build(ui, view))
+                            .show(ui, |ui| build(ui, view, load_path))
                             .inner
                     });
                 area = Some(shown.response.rect);

@@ -20,6 +20,9 @@ pub(in crate::app::native) enum Request {
     Set(crate::app::controls::Id, Value),
     /// A button pressed ([`Demo::press_button`], or the window's Save).
     Press(crate::app::controls::Id),
+    /// Load state pressed (or Enter in its path): load the file the
+    /// panel's path names ([`Panel::load_path`](super::Panel::load_path)).
+    Load,
 }
 
 /// What the panel shows besides the controls.
@@ -33,10 +36,15 @@ pub(in crate::app::native) struct View<'a> {
     pub line: Option<&'a str>,
 }
 
-/// Lay the panel out in `ui`: the readout (with what runs, in full), then each section's heading and
-/// controls, then the last save's line. Returns the changes made, and
+/// Lay the panel's scrolling part out in `ui`: the readout (with what
+/// runs, in full), then each section's heading and controls (the last
+/// save's line is [`save_line`]'s, above them). Returns the changes made, and
 /// each control's label with the rectangle it was laid out in (points).
-pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static str, Rect)>) {
+pub(super) fn build(
+    ui: &mut Ui,
+    view: &View,
+    load_path: &mut String,
+) -> (Vec<Request>, Vec<(&'static str, Rect)>) {
     let mut requests = Vec::new();
     let mut rects = Vec::new();
     for line in view.figures.lines() {
@@ -59,10 +67,7 @@ pub(super) fn build(ui: &mut Ui, view: &View) -> (Vec<Request>, Vec<(&'static st
                 .on_disabled_hover_text(hover);
         }
     }
-    if let Some(line) = view.line {
-        ui.separator();
-        ui.label(line);
-    }
+    load_row(ui, load_path, &mut requests);
     (requests, rects)
 }
 
@@ -80,6 +85,45 @@ fn running(demo: &Demo) -> String {
     } else {
         parts.join(", ")
     }
+}
+
+/// Load state, under the Save buttons: a path typed or pasted into a
+/// text field (relative to the working directory) and a Load state
+/// button; Enter in the field loads too.
+fn load_row(ui: &mut Ui, path: &mut String, requests: &mut Vec<Request>) {
+    ui.horizontal(|ui| {
+        let field = ui.add(
+            egui::TextEdit::singleline(path)
+                .hint_text("state file, e.g. cloth-demo-1.csv")
+                .desired_width(170.0),
+        );
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let pressed = ui
+            .add_enabled(!path.trim().is_empty(), Button::new("Load state"))
+            .on_hover_text("Go on from a saved state: its step, scene and model")
+            .clicked();
+        if (entered || pressed) && !path.trim().is_empty() {
+            requests.push(Request::Load);
+        }
+    });
+}
+
+/// The last save's (or load's) line, if there was one, at the top of the panel above
+/// its scrolling part, so it is in sight whatever is scrolled into view
+/// (the Save buttons are at the foot): `saved /home/me/cloth-demo-1.png
+/// (41 KiB)` in the panel's strong colour, or why not in its error
+/// colour, with the full path; wrapped to the panel's width.
+pub(super) fn save_line(ui: &mut Ui, view: &View) {
+    let Some(line) = view.line else { return };
+    let colour = if line.starts_with("saved ") || line.starts_with("loaded ") {
+        ui.visuals().strong_text_color()
+    } else {
+        ui.visuals().error_fg_color
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.add(egui::Label::new(RichText::new(line).color(colour)).wrap());
+    });
 }
 
 /// One control's widget, showing the demo's value for it; a change is

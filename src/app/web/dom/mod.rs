@@ -43,8 +43,10 @@
 //!   and Tab, which shows the window's panel, is left to move the focus.
 //!   After each change the address bar's query follows the settings
 //!   (`address.rs`); the bar's Fullscreen button and F fill the screen
-//!   with the picture (`fullscreen.rs`); and the Save buttons download the picture and the
-//!   state (`save.rs`). `#readout` shows the window panel's figures
+//!   with the picture (`fullscreen.rs`); and the Save buttons download the
+//!   picture and the state (`save.rs`), each said in `#save-note`; a state
+//!   picked with `#load-state` or dropped onto the picture is loaded
+//!   (`load.rs`). `#readout` shows the window panel's figures
 //!   (`readout.rs`).
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
@@ -77,6 +79,7 @@ mod fullscreen;
 mod handle;
 mod hint;
 mod keylist;
+mod load;
 mod lost;
 mod page;
 mod pointing;
@@ -253,6 +256,7 @@ pub fn start(
     events::listen(&canvas, &window, &page)?;
     events::observe_size(&canvas, &page)?;
     lost::listen(&canvas, &page)?;
+    load::listen(&canvas, &page)?;
     page.borrow_mut().request_frame();
     Ok(WebDemo { page })
 }

@@ -84,8 +84,10 @@ pub(super) struct Page {
     pub(super) readout: Option<ReadoutView>,
     /// The key list (`#key-list`), where the page has one.
     pub(super) key_list: Option<Element>,
-    /// Files saved so far (each save's name counts on from it).
-    pub(super) saves: u32,
+    /// Pictures saved so far (each picture's name counts on from it).
+    pub(super) saved_pictures: u32,
+    /// States saved so far, counted apart from the pictures.
+    pub(super) saved_states: u32,
     /// The view the address last carried, and when it was written
     /// (`performance.now()`, ms): a turn or zoom is written once it rests,
     /// at most [`ADDRESS_EVERY_MS`] apart.
@@ -137,7 +139,8 @@ impl Page {
             form: None,
             readout: None,
             key_list: None,
-            saves: 0,
+            saved_pictures: 0,
+            saved_states: 0,
             written_view: (Camera::default(), 0.0),
         }
     }

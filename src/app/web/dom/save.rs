@@ -1,7 +1,8 @@
 //! The Save buttons: the picture as a PNG and the state as a CSV state
 //! file, each handed to the browser as a download under a new name
 //! (`cloth-demo-N.png`, `cloth-demo-N.csv`, N counting the page's saves
-//! from 1).
+//! of each kind from 1), and said in the page's `#save-note` line beside
+//! the picture ([`say`]).
 
 #![forbid(unsafe_code)]
 
@@ -30,10 +31,12 @@ pub(super) fn picture(page: &mut Page) {
     complain(result);
 }
 
-/// Save the state now, as `cloth-demo simulate --csv` writes it
-/// ([`WebDemo::state_csv`](super::WebDemo::state_csv)'s text).
+/// Save the state now: a note of its step and model, then the state
+/// file as `cloth-demo simulate --csv` writes it
+/// ([`WebDemo::state_csv`](super::WebDemo::state_csv)'s text;
+/// [`Demo::saved_state`](crate::app::demo::Demo::saved_state)).
 pub(super) fn state(page: &mut Page) {
-    let text = page.demo.sim().to_state_file();
+    let text = page.demo.saved_state();
     let result = (|| {
         let parts = js_sys::Array::of1(&JsValue::from_str(&text));
         let options = BlobPropertyBag::new();
@@ -55,18 +58,51 @@ pub(super) fn state(page: &mut Page) {
     complain(result);
 }
 
-/// A refused save: one console warning (there is no file to lose).
+/// A refused save: one console warning (there is no file to lose), and
+/// the same words in `#save-note`.
 fn complain(result: Result<(), JsValue>) {
     if let Err(e) = result {
-        web_sys::console::warn_1(&format!("cloth-demo: cannot save: {e:?}").into());
+        let line = format!("Cannot save: {}", describe(&e));
+        web_sys::console::warn_1(&format!("cloth-demo: {line}").into());
+        say(&line, true);
     }
 }
 
-/// Hand `url` to the browser as a download named `cloth-demo-N.EXT`:
-/// a link with `download`, clicked and taken away again.
+/// A JavaScript error's message, or its debug form.
+pub(super) fn describe(e: &JsValue) -> String {
+    e.as_string()
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| format!("{e:?}"))
+}
+
+/// Show `line` in the page's `#save-note` (a live region beside the
+/// picture), styled as an error when `error`; nothing where the page has
+/// no such element.
+pub(super) fn say(line: &str, error: bool) {
+    let note = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("save-note"));
+    if let Some(note) = note {
+        note.set_text_content(Some(line));
+        let _ = note.class_list().toggle_with_force("error", error);
+    }
+}
+
+/// Hand `url` to the browser as a download named `cloth-demo-N.EXT`, N
+/// the next of that kind's count (pictures and states counted apart): a
+/// link with `download`, clicked and taken away again; `#save-note` then
+/// names it.
 fn download(page: &mut Page, url: &str, ext: &str) -> Result<(), JsValue> {
-    page.saves += 1;
-    let name = format!("cloth-demo-{}.{ext}", page.saves);
+    let count = if ext == "png" {
+        &mut page.saved_pictures
+    } else {
+        &mut page.saved_states
+    };
+    *count += 1;
+    let name = format!("cloth-demo-{}.{ext}", *count);
     let document = page.window.document().ok_or("no document")?;
     let body = document.body().ok_or("no body")?;
     let link: HtmlElement = document.create_element("a")?.dyn_into()?;
@@ -76,5 +112,6 @@ fn download(page: &mut Page, url: &str, ext: &str) -> Result<(), JsValue> {
     body.append_child(&link)?;
     link.click();
     link.remove();
+    say(&format!("Saved {name} to your downloads."), false);
     Ok(())
 }

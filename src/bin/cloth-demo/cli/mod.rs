@@ -196,35 +196,42 @@ fn threads(text: &str) -> Result<u16, String> {
 #[derive(Debug, Args)]
 pub struct StartArgs {
     /// Start from this cloth state (CSV: header `j,i,x,y,z`, 1,024 rows, as
-    /// `simulate --csv` writes) instead of the flat sheet (or the scene's
-    /// start); needs --start.
+    /// `simulate --csv` writes, or a state the window or the page saved)
+    /// instead of the flat sheet (or the scene's start).
     ///
-    /// A state file holds the cloth alone, not the model it ran under nor
-    /// its step: it resumes at --start under the what-if flags given now
-    /// (the original's if none). Under inertia it also holds where each
-    /// point was a step before (header `j,i,x,y,z,px,py,pz`), so a run
-    /// split through a file is the same run; without those columns the
-    /// cloth starts at rest.
-    #[arg(long, value_name = "STATE.csv", requires = "start")]
+    /// A state the window or the page saved opens with a note of its step
+    /// and its scene and model (`# cloth-demo step=1250
+    /// model=scene=curtain;bend=1`): it resumes at that step under that
+    /// model, and --start and the model flags given change what they
+    /// name (--scene replaces the note's model). A state file without the
+    /// note (`simulate --csv`'s, the golden data) holds the cloth alone:
+    /// it needs --start, and resumes under the flags given now (the
+    /// original's if none). Under inertia it also holds where each point
+    /// was a step before (header `j,i,x,y,z,px,py,pz`), so a run split
+    /// through a file is the same run; without those columns the cloth
+    /// starts at rest.
+    #[arg(long, value_name = "STATE.csv")]
     pub from: Option<PathBuf>,
 
     /// Steps the --from state had already run (0 for a state at the
-    /// start); needed with --from: the spheres' step counter starts here,
-    /// so the next step is K+1.
+    /// start): the spheres' step counter starts here, so the next step is
+    /// K+1. Needed with a --from file that does not say its step; over
+    /// the step a saved state's note says.
     #[arg(long, value_name = "K", requires = "from", value_parser = steps,
           allow_negative_numbers = true)]
     pub start: Option<u64>,
 }
 
 impl StartArgs {
-    /// The step the run starts at: `--start`, 0 without `--from`.
+    /// The step the run starts at: `--start` (filled in from a saved
+    /// state's note by [`read_notes`](crate::commands::note::read_notes)), 0 without `--from`.
     pub fn step(&self) -> u64 {
         self.start.unwrap_or(0)
     }
 }
 
-/// What `main` says when `--from` comes without `--start` (clap's
-/// `requires`), instead of clap's list of missing arguments.
+/// What `main` says when `--from` names a file whose step is not in it
+/// (no note) and `--start` is not given.
 pub const FROM_NEEDS_START: &str =
     "--from needs --start K: the steps that state had already run (0 for a state at the start)";
 
@@ -377,8 +384,9 @@ pub struct SimulateArgs {
     /// Write the final cloth to this state file, whole or not at all; `-`
     /// is standard output (the summary then goes to stderr).
     ///
-    /// The file holds the cloth alone, not the model (the what-if flags):
-    /// resume it with the same flags to go on under the same physics.
+    /// The file is the golden format: the cloth alone, not the step nor the
+    /// model (the what-if flags): resume it with --start and the same
+    /// flags to go on under the same physics.
     /// Under inertia (--inertia, or a scene with it) each row also carries
     /// the point's previous position: `j,i,x,y,z,px,py,pz`.
     ///

@@ -20,6 +20,8 @@ use cloth_demo::sim::{Cloth, Model, Scene};
 #[derive(Clone, Debug, Default)]
 pub struct ModelArgs {
     choices: Choices,
+    /// The flags given on the command line (not by clap's defaults).
+    typed: Vec<&'static str>,
 }
 
 /// `flag` as a clap argument: its name, help, value and conflict. As
@@ -95,6 +97,9 @@ impl FromArgMatches for ModelArgs {
             if let Some(value) = value {
                 self.choices.give(f, value);
             }
+            if matches.value_source(f.name) == Some(ValueSource::CommandLine) {
+                self.typed.push(f.name);
+            }
         }
         Ok(())
     }
@@ -122,6 +127,20 @@ impl ModelArgs {
     /// grid chosen.
     pub fn start_cloth(&self) -> Cloth {
         self.scene().start_cloth_on(self.setup().grid.get())
+    }
+
+    /// The flags typed on the command line over `base`, a saved state's
+    /// choices ([`Choices::over`]): each changes what it names, and
+    /// `--scene` replaces them all. A flag's default (`--passes 15`) is
+    /// not typed, and gives way to `base`.
+    pub fn give_over(&mut self, base: &Choices) {
+        let mut typed = Choices::default();
+        for (name, value) in self.choices.given() {
+            if let Some(f) = flags().find(|f| f.name == *name && self.typed.contains(name)) {
+                typed.give(f, value.clone());
+            }
+        }
+        self.choices = typed.over(base);
     }
 
     /// The grid given with `--grid`, if it was.

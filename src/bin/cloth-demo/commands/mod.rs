@@ -5,6 +5,7 @@
 #![forbid(unsafe_code)]
 
 mod compare;
+pub mod note;
 pub mod record;
 pub mod render;
 pub mod simulate;

@@ -19,11 +19,14 @@ use crate::output::{Content, Error, Output};
 /// holding `cloth-demo-1.png` to `cloth-demo-9999.png` already).
 const MAX_TRIES: u32 = 10_000;
 
-/// The panel's [`Saver`], writing into the working directory.
+/// The panel's [`Saver`], writing into the working directory, each line
+/// naming the file by its full path (`saved /home/me/cloth-demo-1.png
+/// (41 KiB)`), or `.` where the working directory cannot be named.
 pub fn saver() -> Saver {
     let mut next = Next::default();
     Saver(Box::new(move |saving| {
-        save(Path::new("."), &mut next, saving)
+        let dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+        save(&dir, &mut next, saving)
     }))
 }
 
