@@ -1,6 +1,6 @@
 //! The rod a curtain hangs from and a flag's pole, as faces that
 //! [`super::scene`] colours and draws: under
-//! [`Pins::Top`](crate::sim::Pins::Top) (the curtain's and the flag's
+//! [`crate::sim::Pins::Top`] (the curtain's and the flag's
 //! pins) a square bar along the pinned `j = 0` row, in the scene's flat
 //! colours, its sides light grey and its ends dark grey like the floor's
 //! squares. The pinned points never move, so neither does the bar; the
