@@ -17,7 +17,7 @@ import {
 /// (speed targets live in benchmarks, not in timed tests).
 const FIRST_FRAME_MS = 1000;
 /// Each wasm build (SIMD128 and scalar) is under this many bytes.
-const WASM_BYTES = 600_000;
+const WASM_BYTES = 640_000;
 /// Fresh loads of each build: the fastest is reported (the machine is
 /// shared, and other work only ever adds time).
 const LOADS = 3;
@@ -41,7 +41,7 @@ async function load(query) {
   return times;
 }
 
-test('loads: each .wasm under 600 KB (SIMD128 and scalar), loaded, started and drawn in that order (the first frame reported against its 1 s budget)', { timeout: 120_000 }, async (t) => {
+test('loads: each .wasm under 640 KB (SIMD128 and scalar), loaded, started and drawn in that order (the first frame reported against its 1 s budget)', { timeout: 120_000 }, async (t) => {
   figures.load = {};
   for (const [query, build, file] of [['', 'simd128', 'cloth_demo_bg.wasm'], ['?simd=0', 'scalar', 'scalar/cloth_demo_bg.wasm']]) {
     const loads = [];
