@@ -18,16 +18,20 @@ use cloth_demo::render::camera::{DISTANCE, MAX_DISTANCE, MIN_DISTANCE, ZOOM_PER_
 use cloth_demo::render::Camera;
 use cloth_demo::sim::{Model, Scene, TearFactor};
 
-const W: u32 = 792;
-const H: u32 = 573;
+/// The original window's drawing area, pixels (the knife's tests draw on
+/// it too).
+pub(crate) const W: u32 = 792;
+pub(crate) const H: u32 = 573;
 
-const NONE: Modifiers = Modifiers {
+/// No modifier key held, and Control alone (the knife's tests press them
+/// too).
+pub(crate) const NONE: Modifiers = Modifiers {
     ctrl: false,
     alt: false,
     logo: false,
     shift: false,
 };
-const CTRL: Modifiers = Modifiers { ctrl: true, ..NONE };
+pub(crate) const CTRL: Modifiers = Modifiers { ctrl: true, ..NONE };
 const SHIFT: Modifiers = Modifiers {
     shift: true,
     ..NONE

@@ -8,20 +8,10 @@ use std::time::Instant;
 
 use cloth_demo::app::controls::{Action, Id, Value};
 use cloth_demo::app::demo::{Clock, Demo};
-use cloth_demo::app::input::Modifiers;
 use cloth_demo::app::pointer::{Button, DragEnd, Pressed};
 use cloth_demo::sim::{Scene, Simulation, Solver};
 
-const W: u32 = 792;
-const H: u32 = 573;
-
-const NONE: Modifiers = Modifiers {
-    ctrl: false,
-    alt: false,
-    logo: false,
-    shift: false,
-};
-const CTRL: Modifiers = Modifiers { ctrl: true, ..NONE };
+use crate::drags::{CTRL, H, NONE, W};
 
 /// The curtain under XPBD after 60 steps, paused, the drawing area
 /// 792 x 573, the original's view.

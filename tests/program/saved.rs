@@ -10,16 +10,10 @@ use cloth_demo::app::demo::{Clock, Demo};
 use cloth_demo::sim::{state_file, Passes, Scene, Simulation};
 use web_time::Instant;
 
-/// `simulate ARGS --csv DIR/NAME`, which must succeed: the file's text.
+/// `simulate ARGS --csv DIR/NAME`, which must succeed: the file's text
+/// ([`crate::scenes::simulate`]).
 fn simulate(args: &[&str], dir: &Path, name: &str) -> String {
-    let csv = dir.join(name);
-    let out = run(cloth_demo()
-        .arg("simulate")
-        .args(args)
-        .arg("--csv")
-        .arg(&csv));
-    assert!(out.status.success(), "simulate {args:?}: {}", stderr(&out));
-    std::fs::read_to_string(&csv).unwrap()
+    crate::scenes::simulate(args, &dir.join(name)).1
 }
 
 /// The state the window saves after `steps` steps of `scene` under its
