@@ -289,3 +289,29 @@ export async function pointOnPage(page, [j, i]) {
   assert.equal(p.length, 2, `point [${j}][${i}] is in view`);
   return [rect.x + p[0], rect.y + p[1], rect];
 }
+
+/// Cloth (yellow and blue) in the box `[x, y, w, h]` of the canvas's
+/// picture `png` (CSS pixels from the canvas's corner): `{ pixels, rows,
+/// height, filled }`, its cloth pixels, the rows with any cloth and the
+/// box's rows (both in CSS pixels), and the fraction of its pixels that
+/// are cloth.
+export async function clothIn(page, png, [x, y, w, h]) {
+  await installPngDecoder(page);
+  return page.evaluate(async ([b64, box]) => {
+    const p = await window.decodePng(b64);
+    const k = p.w / document.getElementById('cloth').getBoundingClientRect().width;
+    const [x0, y0] = [Math.round(box[0] * k), Math.round(box[1] * k)];
+    const [x1, y1] = [Math.round((box[0] + box[2]) * k), Math.round((box[1] + box[3]) * k)];
+    let [rows, pixels, all] = [0, 0, 0];
+    for (let y = Math.max(0, y0); y < Math.min(p.h, y1); y++) {
+      let any = false;
+      for (let x = Math.max(0, x0); x < Math.min(p.w, x1); x++) {
+        const [r, g, b] = p.data.subarray(4 * (y * p.w + x), 4 * (y * p.w + x) + 3);
+        all++;
+        if ((r === 255 && g === 255 && b === 0) || (r === 0 && g === 0 && b === 255)) { pixels++; any = true; }
+      }
+      if (any) rows++;
+    }
+    return { pixels, rows: Math.round(rows / k), height: Math.round((y1 - y0) / k), filled: all ? pixels / all : 0 };
+  }, [png.toString('base64'), [x, y, w, h]]);
+}

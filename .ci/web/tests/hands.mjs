@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  assertLikeNative, canvasShot, chromiumOnly, close, figures, installPngDecoder, open, outDir,
+  assertLikeNative, canvasShot, chromiumOnly, close, clothIn, figures, open, outDir,
   pointOnPage, settle, skipIn,
 } from '../harness.mjs';
 
@@ -24,26 +24,6 @@ const NEAR = 12;
 const PULL = 160;
 /// Steps run while the point is pulled.
 const PULL_STEPS = 20;
-
-/// Cloth-coloured (yellow, blue) pixels of the canvas's picture in the
-/// box from (x, y), w x h CSS pixels from the canvas's corner.
-async function clothIn(page, png, [x, y, w, h]) {
-  await installPngDecoder(page);
-  return page.evaluate(async ([b64, box]) => {
-    const p = await window.decodePng(b64);
-    const k = p.w / document.getElementById('cloth').getBoundingClientRect().width;
-    const [x0, y0] = [Math.round(box[0] * k), Math.round(box[1] * k)];
-    const [x1, y1] = [Math.round((box[0] + box[2]) * k), Math.round((box[1] + box[3]) * k)];
-    let n = 0;
-    for (let y = Math.max(0, y0); y < Math.min(p.h, y1); y++) {
-      for (let x = Math.max(0, x0); x < Math.min(p.w, x1); x++) {
-        const [r, g, b] = p.data.subarray(4 * (y * p.w + x), 4 * (y * p.w + x) + 3);
-        if ((r === 255 && g === 255 && b === 0) || (r === 0 && g === 0 && b === 255)) n++;
-      }
-    }
-    return n;
-  }, [png.toString('base64'), [x, y, w, h]]);
-}
 
 /// The box round and below the cursor at (x, y) (canvas CSS pixels),
 /// where the cloth pulled to it is drawn: its triangles narrow to the
@@ -61,7 +41,7 @@ async function pull(page, name, { press, release, moveTo = (x, y) => page.mouse.
   const to = [x, y - PULL];
   const target = [to[0] - rect.x, to[1] - rect.y];
   await settle(page);
-  const before = await clothIn(page, await canvasShot(page, path.join(outDir, `${name}_before.png`)), below(target));
+  const { pixels: before } = await clothIn(page, await canvasShot(page, path.join(outDir, `${name}_before.png`)), below(target));
   await page.mouse.move(x, y);
   await press(x, y);
   const held = await page.evaluate(() => clothDemo.held() && Array.from(clothDemo.held()));
@@ -75,7 +55,7 @@ async function pull(page, name, { press, release, moveTo = (x, y) => page.mouse.
   const [px, py] = await pointOnPage(page, held);
   assert.ok(Math.hypot(px - to[0], py - to[1]) < 1.5, `${name}: the point is drawn at ${[px, py]}, the cursor at ${to}`);
   const mid = await canvasShot(page, path.join(outDir, `${name}_mid.png`));
-  const after = await clothIn(page, mid, below(target));
+  const { pixels: after } = await clothIn(page, mid, below(target));
   assert.equal(before, 0, `${name}: no cloth under the target before the grab`);
   assert.ok(after >= 40, `${name}: ${after} cloth pixels at the cursor mid-drag`);
   await release();

@@ -8,35 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  ENGINE, canvasShot, chromiumOnly, close, figures, installPngDecoder, open, outDir, pointOnPage,
+  ENGINE, canvasShot, chromiumOnly, close, clothIn, figures, open, outDir, pointOnPage,
   settle,
 } from '../harness.mjs';
 
 /// How far up (CSS pixels) the held point is pulled: into the sky.
 const PULL = 160;
-
-/// Of the box `[x, y, w, h]` (canvas CSS pixels), `[rows with cloth,
-/// rows, the fraction of its pixels that are cloth]`.
-async function clothRows(page, png, [x, y, w, h]) {
-  await installPngDecoder(page);
-  return page.evaluate(async ([b64, box]) => {
-    const p = await window.decodePng(b64);
-    const k = p.w / document.getElementById('cloth').getBoundingClientRect().width;
-    const [x0, y0] = [Math.round(box[0] * k), Math.round(box[1] * k)];
-    const [x1, y1] = [Math.round((box[0] + box[2]) * k), Math.round((box[1] + box[3]) * k)];
-    let [rows, n, all] = [0, 0, 0];
-    for (let y = Math.max(0, y0); y < Math.min(p.h, y1); y++) {
-      let any = false;
-      for (let x = Math.max(0, x0); x < Math.min(p.w, x1); x++) {
-        const [r, g, b] = p.data.subarray(4 * (y * p.w + x), 4 * (y * p.w + x) + 3);
-        all++;
-        if ((r === 255 && g === 255 && b === 0) || (r === 0 && g === 0 && b === 255)) { n++; any = true; }
-      }
-      if (any) rows++;
-    }
-    return [Math.round(rows / k), Math.round((y1 - y0) / k), all ? n / all : 0];
-  }, [png.toString('base64'), [x, y, w, h]]);
-}
 
 /// The lift, as the window's smoke check measures it: under the cursor
 /// (CSS pixels), at least LIFT_ROWS of the LIFT_BELOW rows have cloth
@@ -65,7 +42,7 @@ test('under xpbd a drag lifts the cloth round the point, not a needle', { timeou
   for (let k = 0; k < 60; k++) await page.keyboard.press('.');
   await settle(page);
   const box = [to[0] - rect.x - LIFT_SIDE, to[1] - rect.y, 2 * LIFT_SIDE + 1, LIFT_BELOW + 1];
-  const [rows, of, filled] = await clothRows(page, await canvasShot(page, path.join(outDir, 'web_lift_mid.png')), box);
+  const { rows, height: of, filled } = await clothIn(page, await canvasShot(page, path.join(outDir, 'web_lift_mid.png')), box);
   await page.mouse.up({ button });
   assert.ok(rows >= LIFT_ROWS, `cloth within ${LIFT_SIDE} px of the cursor in ${rows} of the ${of} rows under it`);
   assert.ok(filled >= LIFT_FILLED, `${(100 * filled).toFixed(0)}% of the box under the cursor is cloth: a needle, not a lift`);
@@ -87,8 +64,8 @@ async function cutAcross(page, name, { press, moveTo, release }) {
   const band = (dy0, dy1) => [left - rect.x, y - rect.y + dy0, right - left, dy1 - dy0];
   const shot = async (tag) => canvasShot(page, path.join(outDir, `${name}_${tag}.png`));
   const before = await shot('before');
-  const [, , underBefore] = await clothRows(page, before, band(6, 30));
-  const [, , aboveBefore] = await clothRows(page, before, band(-30, -6));
+  const { filled: underBefore } = await clothIn(page, before, band(6, 30));
+  const { filled: aboveBefore } = await clothIn(page, before, band(-30, -6));
   assert.ok(underBefore > 0.5 && aboveBefore > 0.5, `${name}: the curtain hangs (${underBefore}, ${aboveBefore} cloth)`);
   await page.keyboard.press('x');
   await press(left - 30, y);
@@ -100,8 +77,8 @@ async function cutAcross(page, name, { press, moveTo, release }) {
   for (let k = 0; k < 60; k++) await page.keyboard.press('.');
   await settle(page);
   const after = await shot('after');
-  const [, , under] = await clothRows(page, after, band(6, 30));
-  const [, , above] = await clothRows(page, after, band(-30, -6));
+  const { filled: under } = await clothIn(page, after, band(6, 30));
+  const { filled: above } = await clothIn(page, after, band(-30, -6));
   assert.ok(under < 0.05 * underBefore, `${name}: under the stroke ${under} of the band is still cloth: the lower piece did not fall`);
   assert.ok(above > 0.8 * aboveBefore, `${name}: above the stroke only ${above} of the band is cloth: the upper piece fell too`);
   figures[name] = { cut, under_before: underBefore, under, above_before: aboveBefore, above };
