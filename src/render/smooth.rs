@@ -125,34 +125,25 @@ impl Multisample {
         let [x, y, w, h] = rect;
         // SAFETY: the context is current; the framebuffers are complete.
         unsafe {
-            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(o.fbo));
-            gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, Some(o.resolve_fbo));
-            gl.blit_framebuffer(
-                x,
-                y,
-                x + w,
-                y + h,
-                x,
-                y,
-                x + w,
-                y + h,
-                glow::COLOR_BUFFER_BIT,
-                glow::NEAREST,
-            );
-            gl.bind_framebuffer(glow::READ_FRAMEBUFFER, Some(o.resolve_fbo));
-            gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, previous);
-            gl.blit_framebuffer(
-                x,
-                y,
-                x + w,
-                y + h,
-                x,
-                y,
-                x + w,
-                y + h,
-                glow::COLOR_BUFFER_BIT,
-                glow::NEAREST,
-            );
+            // The rectangle's colour, from `from` to `to`, pixel for pixel.
+            let copy = |from, to| {
+                gl.bind_framebuffer(glow::READ_FRAMEBUFFER, from);
+                gl.bind_framebuffer(glow::DRAW_FRAMEBUFFER, to);
+                gl.blit_framebuffer(
+                    x,
+                    y,
+                    x + w,
+                    y + h,
+                    x,
+                    y,
+                    x + w,
+                    y + h,
+                    glow::COLOR_BUFFER_BIT,
+                    glow::NEAREST,
+                );
+            };
+            copy(Some(o.fbo), Some(o.resolve_fbo));
+            copy(Some(o.resolve_fbo), previous);
             gl.bind_framebuffer(glow::FRAMEBUFFER, previous);
         }
     }
