@@ -25,6 +25,9 @@
 //! - **Compare mode:** [`compare`] lays out the split picture (the
 //!   original beside the model chosen) and words its labels, which
 //!   `overlay` paints with egui (feature `window`).
+//! - **The springs view's key:** [`springs_key`] words, colours and
+//!   places its colour scale, which `overlay` paints in the window and the
+//!   page shows as HTML.
 //! - **The window** (feature `window`, `native/`): [`run`] opens a window
 //!   titled [`TITLE`] with an [`INNER_SIZE`] drawing area (or borderless
 //!   full screen) and runs the demo in it until Escape or the close
@@ -53,6 +56,7 @@ pub mod pointer;
 pub mod readout;
 pub mod saved;
 mod size;
+pub mod springs_key;
 mod title;
 
 #[cfg(feature = "window")]

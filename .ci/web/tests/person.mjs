@@ -1,5 +1,6 @@
 // The page as a person meets it: Escape closing what is open before it
-// stops the demo, the controls drawn as they are, what axe-core finds,
+// stops the demo, the springs view's key, the controls drawn as they are,
+// what axe-core finds,
 // the most used controls in view with the picture, a scene change that
 // keeps a what-if, the address keeping every good value. Run once per
 // engine by .ci/web/run (see .ci/web/harness.mjs).
@@ -9,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ENGINE, WAIT, close, figures, open, outDir, settle,
+  ENGINE, WAIT, canvasShot, close, figures, installPngDecoder, open, outDir, settle,
 } from '../harness.mjs';
 
 const isOpen = (page) => page.evaluate(() => document.getElementById('keys').open);
@@ -240,4 +241,66 @@ test('F and the Fullscreen button fill the screen with the picture, and back', {
   await page.evaluate(() => document.exitFullscreen());
   await page.waitForFunction(() => document.fullscreenElement === null, null, { timeout: WAIT });
   await close(page);
+});
+
+/// The key's box and its swatches' centres, CSS pixels from the canvas's
+/// corner, with the canvas's size, and its words and strains.
+const keyLayout = (page) => page.evaluate(() => {
+  const canvas = document.getElementById('cloth').getBoundingClientRect();
+  const key = document.getElementById('springs-key');
+  const r = key.getBoundingClientRect();
+  const swatches = [...key.querySelectorAll('.key-bar span')].map((s) => {
+    const b = s.getBoundingClientRect();
+    return [b.x + b.width / 2 - canvas.x, b.y + b.height / 2 - canvas.y];
+  });
+  const rows = [...key.querySelectorAll('.key-row')].map((row) => [...row.children].map((c) => c.textContent));
+  return {
+    canvas: [canvas.width, canvas.height],
+    box: [r.x - canvas.x, r.y - canvas.y, r.width, r.height],
+    swatches,
+    rows,
+    label: key.getAttribute('aria-label'),
+  };
+});
+
+test('the springs view\'s key: W shows its colour scale in the picture\'s corner, in the view\'s colours, and W hides it', { timeout: 60_000 }, async () => {
+  const sizes = [[1280, 800], ...(ENGINE === 'webkit' ? [] : [[390, 844]])];
+  figures.springs_key = {};
+  for (const [width, height] of sizes) {
+    const page = await open('?steps=250', { width, height });
+    const hidden = () => page.evaluate(() => document.getElementById('springs-key').hidden);
+    assert.equal(await hidden(), true, 'no key while the view is off');
+    await page.keyboard.press('w');
+    await settle(page);
+    assert.equal(await hidden(), false, 'W shows the key');
+    const key = await keyLayout(page);
+    assert.deepEqual(key.rows, [['squashed', 'rest', 'stretched'], ['-20%', '0', '+20%']]);
+    assert.match(key.label, /blue squashed.*white at rest.*red stretched/);
+    assert.equal(key.swatches.length, 17);
+    // Inside the picture, in its bottom-right corner, and at most half
+    // its width.
+    const [x, y, w, h] = key.box;
+    const [cw, ch] = key.canvas;
+    assert.ok(x > 0 && y > 0, `the key inside the picture: ${key.box}`);
+    assert.ok(cw - (x + w) < 12 && ch - (y + h) < 12, `the key in the bottom-right corner: ${key.box} in ${cw}x${ch}`);
+    assert.ok(w <= cw / 2, `the key ${w} wide on a picture ${cw} wide`);
+    figures.springs_key[`${width}x${height}`] = key.box.map((v) => Math.round(v));
+    // On the screen: the first swatch full blue, the middle white, the
+    // last full red.
+    const png = await canvasShot(page, path.join(outDir, `person_springs_key_${width}x${height}.png`));
+    await installPngDecoder(page);
+    const seen = await page.evaluate(async ([b64, points]) => {
+      const p = await window.decodePng(b64);
+      const k = p.w / document.getElementById('cloth').getBoundingClientRect().width;
+      return points.map(([x, y]) => {
+        const at = 4 * (Math.round(y * k) * p.w + Math.round(x * k));
+        return [p.data[at], p.data[at + 1], p.data[at + 2]].join(',');
+      });
+    }, [png.toString('base64'), [key.swatches[0], key.swatches[8], key.swatches[16]]]);
+    assert.deepEqual(seen, ['0,0,255', '255,255,255', '255,0,0'], 'the key\'s ends and middle on the screen');
+    await page.keyboard.press('w');
+    await settle(page);
+    assert.equal(await hidden(), true, 'W again hides the key');
+    await close(page);
+  }
 });

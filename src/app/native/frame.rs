@@ -50,7 +50,7 @@ impl App {
     /// panel when it is shown (compare mode: the original on the left,
     /// the demo on the right, and their labels), read its picture if it
     /// is to be saved (the whole window's, as if the panel were hidden),
-    /// and paint the panel over it at `now`. `None` with no window.
+    /// and paint the springs view's key and the panel over it at `now`. `None` with no window.
     fn draw(&mut self, size: [u32; 2], now: Instant) -> Option<Drawn> {
         let gfx = self.gfx.as_mut()?;
         let [w, h] = size;
@@ -67,14 +67,16 @@ impl App {
                 gfx.panel.read_picture(size)
             })
             .flatten();
+        let area = Viewport {
+            x: left,
+            width: w - left,
+            ..whole
+        };
         if picture.is_none() || left > 0 {
-            let area = Viewport {
-                x: left,
-                width: w - left,
-                ..whole
-            };
             draw_scene(gfx, &self.demo, area, size);
         }
+        // Over the scene on the screen, not in the picture saved.
+        gfx.panel.paint_key(&self.demo, area, size);
         let view = View {
             demo: &self.demo,
             figures: self.readout.figures(self.demo.state()),

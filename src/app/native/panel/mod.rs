@@ -23,7 +23,7 @@
 //!
 //! Here: the [`Panel`] itself, shown or hidden. Its jobs, a file each:
 //! [`events`] answers the window's events, [`paint`] runs egui's passes
-//! and paints the panel (and compare mode's labels), [`passes`] says when
+//! and paints the panel (and compare mode's labels and the springs view's key), [`passes`] says when
 //! a pass is needed, [`cache`] keeps the picture between passes,
 //! [`widgets`] lays the controls out, and [`app`] is the window's side of
 //! the panel (Tab, the events' answer acted on, the changes made in it
@@ -38,7 +38,7 @@ use std::sync::Arc;
 use egui::{Rect, ViewportId};
 use winit::window::Window;
 
-use crate::app::overlay::LabelPainter;
+use crate::app::overlay::OverlayPainter;
 use cache::PanelCache;
 use passes::Passes;
 
@@ -82,9 +82,11 @@ pub(super) struct Panel {
     cursor: Option<(f64, f64)>,
     /// Each control's rectangle as last logged, physical pixels.
     logged: HashMap<&'static str, [i64; 4]>,
-    /// Compare mode's labels' painter: made the first time compare mode
-    /// is drawn; destroyed on drop, as the panel's painter is.
-    labels: Option<LabelPainter>,
+    /// The painter of compare mode's labels and the springs view's key:
+    /// made the first time either is painted.
+    overlay: Option<OverlayPainter>,
+    /// Whether that painter could not be made (said once in the log).
+    overlay_failed: bool,
     /// The panel's last painted picture, once made; `None` too where it
     /// cannot be (`cache_failed`), and then every frame runs a pass.
     cache: Option<PanelCache>,
@@ -120,7 +122,8 @@ impl Panel {
             help_area: None,
             cursor: None,
             logged: HashMap::new(),
-            labels: None,
+            overlay: None,
+            overlay_failed: false,
             cache: None,
             cache_failed: false,
             passes: Passes::new(),
@@ -216,8 +219,8 @@ impl Drop for Panel {
             }
             painter.destroy();
         }
-        if let Some(labels) = self.labels.take() {
-            labels.destroy();
+        if let Some(overlay) = self.overlay.take() {
+            overlay.destroy();
         }
     }
 }

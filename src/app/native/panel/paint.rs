@@ -3,8 +3,8 @@
 //! ([`cache`](super::cache)), that picture shown over the scene each
 //! frame, the columns it covers (the scene need not be drawn there), the
 //! window's picture read before the panel goes over it (Save picture),
-//! each control's rectangle logged, and compare mode's labels, painted
-//! with the panel's GL.
+//! each control's rectangle logged, and compare mode's labels and the
+//! springs view's key, painted with the panel's GL.
 
 #![forbid(unsafe_code)]
 
@@ -21,30 +21,51 @@ use super::widgets::{build, save_line, Request, View};
 use super::{width_in, Panel};
 use crate::app::compare;
 use crate::app::demo::Demo;
-use crate::app::overlay::LabelPainter;
+use crate::app::overlay::OverlayPainter;
+use crate::app::springs_key;
 use crate::render::Viewport;
 
 impl Panel {
     /// Paint compare mode's two labels ([`compare::labels_in`]) over the
     /// halves of `area` (the scene's rectangle of the window's
     /// framebuffer, `size` physical pixels), for `demo`'s scene and model.
-    /// A painter that cannot be made is logged once and the labels left
-    /// out.
     pub fn paint_labels(&mut self, demo: &Demo, area: Viewport, size: [u32; 2]) {
-        if self.labels.is_none() {
-            match LabelPainter::new(Arc::clone(&self.gl)) {
-                Ok(p) => self.labels = Some(p),
-                Err(e) => {
-                    log::warn!("{e}");
-                    return;
-                }
-            }
-        }
-        if let Some(painter) = &mut self.labels {
+        if let Some(painter) = self.overlay() {
             let model = demo.sim().model();
             let labels = compare::labels_in(&demo.left(), demo.scene(), &model, area);
             painter.paint(&labels, size[0], size[1]);
         }
+    }
+
+    /// Paint the springs view's key ([`springs_key::key_in`]) in the
+    /// bottom-right corner of `area` (the scene's rectangle of the
+    /// window's framebuffer, `size` physical pixels) while `demo` shows
+    /// the view, unless the area is too small for it.
+    pub fn paint_key(&mut self, demo: &Demo, area: Viewport, size: [u32; 2]) {
+        if !demo.springs() {
+            return;
+        }
+        let Some(key) = springs_key::key_in(area, size[1]) else {
+            return;
+        };
+        if let Some(painter) = self.overlay() {
+            painter.paint_key(&key, size[0], size[1]);
+        }
+    }
+
+    /// The painter of the labels and the key, made on first use; one that
+    /// cannot be made is logged once and nothing painted over the scene.
+    fn overlay(&mut self) -> Option<&mut OverlayPainter> {
+        if self.overlay.is_none() && !self.overlay_failed {
+            match OverlayPainter::new(Arc::clone(&self.gl)) {
+                Ok(p) => self.overlay = Some(p),
+                Err(e) => {
+                    log::warn!("{e}");
+                    self.overlay_failed = true;
+                }
+            }
+        }
+        self.overlay.as_mut()
     }
 
     /// When the panel wants a frame though nothing else asks for one (a

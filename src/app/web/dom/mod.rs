@@ -48,6 +48,9 @@
 //!   picked with `#load-state` or dropped onto the picture is loaded
 //!   (`load.rs`). `#readout` shows the window panel's figures
 //!   (`readout.rs`).
+//! - Compare mode's labels (`compare.rs`) and, while the springs view is
+//!   on, its colour scale (`#springs-key`, `springs_key.rs`) are HTML over
+//!   the canvas.
 //!
 //! - The query string starts it as the command line would: `?scene=flag`,
 //!   `?shade=1`, `?springs=1`, `?passes=5&bend=1`..., the flags' names without `--`
@@ -85,6 +88,7 @@ mod page;
 mod pointing;
 mod readout;
 mod save;
+mod springs_key;
 mod table;
 
 use std::cell::RefCell;

@@ -11,6 +11,7 @@ use super::address;
 use super::compare::CompareLabels;
 use super::form::Form;
 use super::readout::ReadoutView;
+use super::springs_key::SpringsKey;
 use crate::app::compare;
 use crate::app::controls::{Action, Id, RunState};
 use crate::app::demo::Demo;
@@ -69,6 +70,9 @@ pub(super) struct Page {
     /// Compare mode's labels over the canvas (`None` where the page could
     /// not make them).
     compare_labels: Option<CompareLabels>,
+    /// The springs view's key over the canvas (`None` where the page could
+    /// not make it).
+    springs_key: Option<SpringsKey>,
     /// Frames drawn, since the page started.
     pub(super) frames: u64,
     /// `performance.now()` (ms since navigation) when the first frame had
@@ -114,9 +118,13 @@ impl Page {
         renderer: Renderer,
         gl_info: String,
     ) -> Self {
-        let compare_labels = window
-            .document()
-            .and_then(|d| CompareLabels::new(&d, &canvas));
+        let document = window.document();
+        let compare_labels = document
+            .as_ref()
+            .and_then(|d| CompareLabels::new(d, &canvas));
+        let springs_key = document
+            .as_ref()
+            .and_then(|d| SpringsKey::new(d, &canvas));
         Page {
             window,
             canvas,
@@ -132,6 +140,7 @@ impl Page {
             device_size: None,
             drawn: None,
             compare_labels,
+            springs_key,
             frames: 0,
             first_frame_ms: None,
             looping: false,
@@ -240,6 +249,9 @@ impl Page {
         };
         if let Some(labels) = &mut self.compare_labels {
             labels.update(&self.demo, &self.canvas, width, height);
+        }
+        if let Some(key) = &mut self.springs_key {
+            key.update(now.springs && width > 0 && height > 0, &self.canvas);
         }
         let Some(renderer) = &mut self.renderer else {
             return;

@@ -4,12 +4,12 @@
 //! same scripted grab, and both drawn side by side on the same camera,
 //! each half labelled
 //! ([`cloth_demo::app::compare`]'s layout and words, painted by
-//! [`LabelPainter`]).
+//! [`OverlayPainter`]).
 #![forbid(unsafe_code)]
 
 use cloth_demo::app::compare;
 use cloth_demo::app::controls::Side;
-use cloth_demo::app::overlay::LabelPainter;
+use cloth_demo::app::overlay::OverlayPainter;
 use cloth_demo::render::headless::{HeadlessContext, Image};
 use cloth_demo::render::Camera;
 use cloth_demo::sim::grab::{Grab, GrabScript};
@@ -31,7 +31,7 @@ pub struct Compare {
     /// The scene the run shows, for the right half's label.
     scene: Scene,
     /// Made on the first picture.
-    labels: Option<LabelPainter>,
+    labels: Option<OverlayPainter>,
 }
 
 impl Compare {
@@ -98,7 +98,7 @@ impl Compare {
         ctx.render_with(width, height, image, |renderer, w, h| {
             compare::draw(renderer, original, sim, camera, w, h);
             if labels.is_none() {
-                match LabelPainter::new(renderer.gl_shared()) {
+                match OverlayPainter::new(renderer.gl_shared()) {
                     Ok(painter) => *labels = Some(painter),
                     Err(e) => painted = Err(e),
                 }
