@@ -45,7 +45,7 @@ class Sway:
     name = "wayland"
     checks = ["size", "colours", "idle-cpu", "drag", "outside", "focus-loss", "escape", "close",
               "quiet", "clean-exit", "fullscreen", "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife",
-              "zoom", "panel", "layout", "help", "f11"]
+              "zoom", "panel", "layout", "help", "f11", "springs-key"]
 
     # The virtual pointer's discrete wheel steps: a notch each.
     wheel_notches_per_click = 1
@@ -175,6 +175,12 @@ class Sway:
 
     def press_escape(self, app):
         self.run.run(["wtype", "-s", "500", "-k", "Escape"])
+
+    def hold_escape(self, app, seconds):
+        """Hold Escape down `seconds` (the window repeats it at the seat's
+        rate, as a keyboard held down), then let it go."""
+        self.run.run(["wtype", "-s", "500", "-P", "Escape", "-s", str(int(seconds * 1000)),
+                      "-p", "Escape"], timeout=30)
 
     def press(self, app, keys):
         """Press and release each of `keys` (xkb keysym names: space,

@@ -20,7 +20,7 @@ class Wine(X11):
     # minimise/resize/fullscreen/scale (the window manager's and Wine's
     # business, not this program's); `render` checks WGL's headless path.
     checks = ["size", "colours", "drag", "outside", "focus-loss", "escape", "close", "quiet",
-              "clean-exit", "wine-idle", "render", "grab", "ctrl-grab", "lift", "knife", "zoom", "panel", "layout", "help", "f11"]
+              "clean-exit", "wine-idle", "render", "grab", "ctrl-grab", "lift", "knife", "zoom", "panel", "layout", "help", "f11", "springs-key"]
     # Wine makes one WM_MOUSEWHEEL of X's button 4 (its press).
     wheel_notches_per_click = 1
 

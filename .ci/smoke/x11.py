@@ -29,7 +29,7 @@ class X11:
     name = "x11"
     checks = ["size", "colours", "idle-cpu", "drag", "minimise", "resize", "outside",
               "focus-loss", "escape", "close", "quiet", "clean-exit", "fullscreen", "uncapped",
-              "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife", "zoom", "panel", "layout", "help", "f11", "headless-glx",
+              "hidpi", "keys", "scenes", "compare", "grab", "ctrl-grab", "lift", "knife", "zoom", "panel", "layout", "help", "f11", "springs-key", "headless-glx",
               "lost-server"]
 
     # winit 0.30 reads both the press and the release of X's button 4 (a
@@ -164,6 +164,11 @@ class X11:
 
     def press_escape(self, app):
         self.xdotool("key", "Escape")
+
+    def hold_escape(self, app, seconds):
+        """Hold Escape down `seconds` (the X server repeats it, as a
+        keyboard held down does), then let it go."""
+        self.xdotool("keydown", "Escape", "sleep", str(seconds), "keyup", "Escape")
 
     def press(self, app, keys):
         """Press and release each of `keys` (X keysym names: space, period,

@@ -49,7 +49,9 @@ pub const OTHER_KEYS: &[Binding] = &[
         keys: "Escape",
         matches: &[Key::Escape],
         action: Action::Stop,
-        repeats: true,
+        // Its first press quits; a repeat would quit after that press
+        // closed the key list, with the key still held.
+        repeats: false,
         what: "quit (in the browser: stop; a click starts it again); with this list open over the picture, hide it",
         flag: FlagNote::None,
     },

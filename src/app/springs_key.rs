@@ -28,7 +28,11 @@ pub const DESCRIPTION: &str =
 /// percentages of the rest length: `["-20%", "0", "+20%"]`.
 pub fn ends() -> [String; 3] {
     let percent = (FULL_STRAIN * 100.0).round();
-    [format!("-{percent}%"), "0".to_string(), format!("+{percent}%")]
+    [
+        format!("-{percent}%"),
+        "0".to_string(),
+        format!("+{percent}%"),
+    ]
 }
 
 /// The bar's swatches, left to right: the view's colour at each step of

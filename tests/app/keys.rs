@@ -240,10 +240,9 @@ fn toggles_act_once_a_press_while_steps_and_speeds_repeat() {
     );
     assert_eq!(held(ch(']'), RunState::Running), Some(Action::Faster));
     assert_eq!(held(ch('['), RunState::Running), Some(Action::Slower));
-    assert_eq!(
-        held(input::Key::Escape, RunState::Running),
-        Some(Action::Stop)
-    );
+    // Escape quits on its first press; held over the key list, that press
+    // closes the list and the repeats do nothing.
+    assert_eq!(held(input::Key::Escape, RunState::Running), None);
 }
 
 #[test]

@@ -16,7 +16,7 @@ import {
 const isOpen = (page) => page.evaluate(() => document.getElementById('keys').open);
 const state = (page) => page.evaluate(() => ({ running: clothDemo.running(), steps: clothDemo.steps() }));
 
-test('H then Escape closes the key list and leaves the demo running; so does its close button', { timeout: 60_000 }, async () => {
+test('H then Escape (pressed or held) closes the key list and leaves the demo running; so does its close button', { timeout: 60_000 }, async () => {
   const page = await open('', { width: 1280, height: 800 });
   await page.waitForFunction(() => clothDemo.steps() >= 10, null, { timeout: WAIT });
   await page.keyboard.press('h');
@@ -29,6 +29,14 @@ test('H then Escape closes the key list and leaves the demo running; so does its
   const before = await state(page);
   assert.equal(before.running, true, 'Escape with the list open stops nothing');
   await page.waitForFunction((s) => clothDemo.steps() > s + 5, before.steps, { timeout: WAIT });
+  // Held down over the list: the first press closes it, and the repeats
+  // (keydown again, without a keyup) stop nothing.
+  await page.keyboard.press('h');
+  assert.equal(await isOpen(page), true);
+  for (let k = 0; k < 4; k++) await page.keyboard.down('Escape');
+  await page.keyboard.up('Escape');
+  assert.equal(await isOpen(page), false, 'Escape held closes the key list');
+  assert.equal((await state(page)).running, true, 'Escape held over the list stops nothing');
   // The close button closes it too.
   await page.keyboard.press('h');
   assert.equal(await isOpen(page), true);

@@ -87,6 +87,8 @@ pub(super) struct Panel {
     overlay: Option<OverlayPainter>,
     /// Whether that painter could not be made (said once in the log).
     overlay_failed: bool,
+    /// The springs view's key's rectangle as last logged (`None`: hidden).
+    key_logged: Option<[i64; 4]>,
     /// The panel's last painted picture, once made; `None` too where it
     /// cannot be (`cache_failed`), and then every frame runs a pass.
     cache: Option<PanelCache>,
@@ -124,6 +126,7 @@ impl Panel {
             logged: HashMap::new(),
             overlay: None,
             overlay_failed: false,
+            key_logged: None,
             cache: None,
             cache_failed: false,
             passes: Passes::new(),

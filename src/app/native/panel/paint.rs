@@ -41,13 +41,20 @@ impl Panel {
     /// bottom-right corner of `area` (the scene's rectangle of the
     /// window's framebuffer, `size` physical pixels) while `demo` shows
     /// the view, unless the area is too small for it.
+    /// Where it goes is logged at debug level when it changes (`springs
+    /// key at 601,506 size 184x60`, physical pixels of the window; `springs
+    /// key hidden`), for tests that read it.
     pub fn paint_key(&mut self, demo: &Demo, area: Viewport, size: [u32; 2]) {
-        if !demo.springs() {
-            return;
+        let key = springs_key::key_in(area, size[1]).filter(|_| demo.springs());
+        let rect = key.map(|k| k.rect.map(|v| v.round() as i64));
+        if rect != self.key_logged {
+            match rect {
+                Some([x, y, w, h]) => log::debug!("springs key at {x},{y} size {w}x{h}"),
+                None => log::debug!("springs key hidden"),
+            }
+            self.key_logged = rect;
         }
-        let Some(key) = springs_key::key_in(area, size[1]) else {
-            return;
-        };
+        let Some(key) = key else { return };
         if let Some(painter) = self.overlay() {
             painter.paint_key(&key, size[0], size[1]);
         }

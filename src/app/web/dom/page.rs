@@ -122,9 +122,7 @@ impl Page {
         let compare_labels = document
             .as_ref()
             .and_then(|d| CompareLabels::new(d, &canvas));
-        let springs_key = document
-            .as_ref()
-            .and_then(|d| SpringsKey::new(d, &canvas));
+        let springs_key = document.as_ref().and_then(|d| SpringsKey::new(d, &canvas));
         Page {
             window,
             canvas,

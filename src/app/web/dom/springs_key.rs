@@ -37,7 +37,8 @@ impl SpringsKey {
         let key = make("div", "", "")?;
         key.set_id("springs-key");
         key.set_attribute("role", "img").ok()?;
-        key.set_attribute("aria-label", springs_key::DESCRIPTION).ok()?;
+        key.set_attribute("aria-label", springs_key::DESCRIPTION)
+            .ok()?;
         key.set_attribute("hidden", "").ok()?;
         let words = make("div", "key-row", "")?;
         for word in springs_key::WORDS {
