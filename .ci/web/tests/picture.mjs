@@ -72,7 +72,8 @@ test('?scene=flag&steps=300 is render --scene flag --steps 300\'s picture; S uns
   assert.match(await caption(), /^Flag, pinned top, wind 0,0,0\.003, gusts, inertia 0\.1, springs view\. /);
   // The view's key is HTML over the canvas, not in the picture (render
   // draws none): hidden for this comparison (person.mjs checks it).
-  await page.addStyleTag({ content: '#springs-key { visibility: hidden; }' });
+  await settle(page);
+  await page.evaluate(() => { document.getElementById('springs-key').style.visibility = 'hidden'; });
   await settle(page);
   const springs = await canvasShot(page, path.join(outDir, 'web_flag_300_springs.png'));
   const springsNative = nativeRender(300, buffer, [0, 0], 'web_flag_300_springs_native.png',
