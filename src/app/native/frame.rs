@@ -81,6 +81,7 @@ impl App {
             demo: &self.demo,
             figures: self.readout.figures(self.demo.state()),
             line: self.save_line.as_deref(),
+            folder: self.options.save.as_ref().map(|s| s.folder.as_path()),
         };
         let (requests, again) = gfx.panel.paint(&gfx.window, size, &view, now);
         Some(Drawn {

@@ -62,11 +62,17 @@ pub enum Saving {
     State(String),
 }
 
-/// The program's writer for [`Saving`]s: it picks the file's name and
-/// writes it safely, returning one line for the panel and the log, `Ok`
-/// ("saved cloth-demo-1.png (41 KB)") or `Err` ("cannot write
-/// cloth-demo-1.png: Permission denied"). It must not panic.
-pub struct Saver(pub Box<dyn FnMut(Saving) -> Result<String, String>>);
+/// The program's writer for [`Saving`]s, and where it writes.
+pub struct Saver {
+    /// Picks the file's name and writes it safely, returning one line for
+    /// the panel and the log, `Ok` ("saved /home/me/cloth-demo-1.png (41
+    /// KiB)") or `Err` ("cannot write cloth-demo-1.png: Permission
+    /// denied"). It must not panic.
+    pub write: Box<dyn FnMut(Saving) -> Result<String, String>>,
+    /// The folder the files go into, shown in the panel before the first
+    /// save.
+    pub folder: std::path::PathBuf,
+}
 
 impl fmt::Debug for Saver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

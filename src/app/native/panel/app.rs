@@ -150,7 +150,7 @@ impl App {
     /// goes to the panel and the log.
     pub(in crate::app::native) fn save(&mut self, saving: Saving) {
         let result = match &mut self.options.save {
-            Some(saver) => (saver.0)(saving),
+            Some(saver) => (saver.write)(saving),
             None => Err("cannot save: this program has no way to write files".into()),
         };
         let line = match result {

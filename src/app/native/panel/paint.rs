@@ -123,6 +123,7 @@ impl Panel {
             demo: view.demo,
             figures: self.passes.figures(now, view.figures),
             line: view.line,
+            folder: view.folder,
         };
         let ppp = egui_winit::pixels_per_point(&self.ctx, window);
         let shown = Shown::of(&view, size, ppp);

@@ -34,6 +34,8 @@ pub(in crate::app::native) struct View<'a> {
     /// The last save's line ("saved cloth-demo-1.png (40 KB)" or why
     /// not), if there was one.
     pub line: Option<&'a str>,
+    /// The folder the Save buttons write into, where the program can save.
+    pub folder: Option<&'a std::path::Path>,
 }
 
 /// Lay the panel's scrolling part out in `ui`: the readout (with what
@@ -108,21 +110,33 @@ fn load_row(ui: &mut Ui, path: &mut String, requests: &mut Vec<Request>) {
     });
 }
 
-/// The last save's (or load's) line, if there was one, at the top of the panel above
-/// its scrolling part, so it is in sight whatever is scrolled into view
-/// (the Save buttons are at the foot): `saved /home/me/cloth-demo-1.png
-/// (41 KiB)` in the panel's strong colour, or why not in its error
-/// colour, with the full path; wrapped to the panel's width.
+/// The last save's (or load's) line at the top of the panel, above its
+/// scrolling part, so it is in sight whatever is scrolled into view (the
+/// Save buttons are at the foot): `saved /home/me/cloth-demo-1.png (41
+/// KiB)` in the panel's strong colour, or why not in its error colour,
+/// with the full path, wrapped to the panel's width. Before the first,
+/// where the program can save, the folder the files go into, dimmed
+/// (`Save writes into /home/me`). Its box is at least two lines tall, so
+/// a save's line replaces the folder's without moving the controls under
+/// the pointer.
 pub(super) fn save_line(ui: &mut Ui, view: &View) {
-    let Some(line) = view.line else { return };
-    let colour = if line.starts_with("saved ") || line.starts_with("loaded ") {
-        ui.visuals().strong_text_color()
-    } else {
-        ui.visuals().error_fg_color
+    let text = match (view.line, view.folder) {
+        (Some(line), _) => {
+            let colour = if line.starts_with("saved ") || line.starts_with("loaded ") {
+                ui.visuals().strong_text_color()
+            } else {
+                ui.visuals().error_fg_color
+            };
+            RichText::new(line).color(colour)
+        }
+        (None, Some(folder)) => RichText::new(format!("Save writes into {}", folder.display()))
+            .color(ui.visuals().weak_text_color()),
+        (None, None) => return,
     };
     egui::Frame::group(ui.style()).show(ui, |ui| {
         ui.set_width(ui.available_width());
-        ui.add(egui::Label::new(RichText::new(line).color(colour)).wrap());
+        ui.set_min_height(2.0 * ui.text_style_height(&egui::TextStyle::Body));
+        ui.add(egui::Label::new(text).wrap());
     });
 }
 

@@ -24,10 +24,12 @@ const MAX_TRIES: u32 = 10_000;
 /// (41 KiB)`), or `.` where the working directory cannot be named.
 pub fn saver() -> Saver {
     let mut next = Next::default();
-    Saver(Box::new(move |saving| {
-        let dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
-        save(&dir, &mut next, saving)
-    }))
+    let folder = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let dir = folder.clone();
+    Saver {
+        write: Box::new(move |saving| save(&dir, &mut next, saving)),
+        folder,
+    }
 }
 
 /// The next number to try for each kind of file.
