@@ -126,15 +126,16 @@ pub fn split_area(area: Viewport) -> Split {
 }
 
 /// The right half's label: the scene's name unless it is the original's,
-/// then the model's [`differences`](Model::differences) from the
-/// original, joined by `, ` ("curtain, pinned top, wind 0,0,0.0004",
-/// "1 pass, no diagonals"); [`SAME_LABEL`] when nothing differs.
+/// then what differs from the scene's own model
+/// ([`differences_from_scene`](super::differences_from_scene)), joined by
+/// `, ` ("curtain, bending springs", "1 pass, no diagonals"), as the
+/// window's title names them; [`SAME_LABEL`] when nothing differs.
 pub fn right_label(scene: Scene, model: &Model) -> String {
     let mut parts = Vec::new();
     if scene != Scene::Original {
         parts.push(scene.to_string());
     }
-    parts.extend(model.differences());
+    parts.extend(super::differences_from_scene(scene, model));
     if parts.is_empty() {
         SAME_LABEL.to_string()
     } else {
@@ -278,11 +279,25 @@ mod tests {
         model.passes = Passes::new(1).unwrap();
         model.springs.diagonals = false;
         assert_eq!(right_label(Scene::Original, &model), "1 pass, no diagonals");
-        let curtain = right_label(Scene::Curtain, &Scene::Curtain.model());
-        assert!(curtain.starts_with("curtain, "), "{curtain}");
-        assert!(curtain.contains("pinned top"), "{curtain}");
-        // A scene under the original's model: the scene alone.
-        assert_eq!(right_label(Scene::Drape, &Model::ORIGINAL), "drape");
+        // A scene under its own model: the scene alone; with a what-if,
+        // the scene and it, as the title says (its pins and wind are the
+        // scene's).
+        assert_eq!(
+            right_label(Scene::Curtain, &Scene::Curtain.model()),
+            "curtain"
+        );
+        let mut bent = Scene::Curtain.model();
+        bent.springs.bend = true;
+        assert_eq!(
+            right_label(Scene::Curtain, &bent),
+            "curtain, bending springs"
+        );
+        assert_eq!(right_label(Scene::Drape, &Scene::Drape.model()), "drape");
+        // What the scene's model has and this one lacks: "no ...".
+        assert_eq!(
+            right_label(Scene::Drape, &Model::ORIGINAL),
+            "drape, no inertia 0.5, no self-collision"
+        );
     }
 
     #[test]

@@ -66,7 +66,7 @@ pub mod overlay;
 pub mod web;
 
 pub use size::{drawable_size, INNER_SIZE};
-pub use title::{title, what_ifs, window_title, TITLE};
+pub use title::{differences_from_scene, title, what_ifs, window_title, TITLE};
 
 #[cfg(feature = "window")]
 pub use native::{

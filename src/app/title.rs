@@ -48,23 +48,26 @@ pub fn window_title(demo: &Demo) -> String {
 /// `no gusts` for one of the scene's own taken away), or how many
 /// (`3 what-ifs`). A setting changed from the scene's value counts once.
 pub fn what_ifs(scene: Scene, model: &Model) -> Vec<String> {
+    let all = differences_from_scene(scene, model);
+    match all.len() {
+        0 | 1 => all,
+        n => vec![format!("{n} what-ifs")],
+    }
+}
+
+/// Every way `model` differs from `scene`'s own model, in
+/// [`Model::differences`]' words: what it adds (`bending springs`), a
+/// setting of the scene's changed (its new value, `wind 0,0,0.001`), and
+/// what it takes away (`no gusts`). Empty for the scene's own model; for
+/// the original's scene, the model's differences from the original.
+pub fn differences_from_scene(scene: Scene, model: &Model) -> Vec<String> {
     let own = scene.model().differences();
     let now = model.differences();
-    let added: Vec<&String> = now.iter().filter(|p| !own.contains(p)).collect();
-    let gone: Vec<&String> = own.iter().filter(|p| !now.contains(p)).collect();
     let word = |p: &String| p.split(' ').next().unwrap_or("").to_string();
-    let changed = gone
+    let added: Vec<String> = now.iter().filter(|p| !own.contains(p)).cloned().collect();
+    let gone = own
         .iter()
-        .filter(|g| added.iter().any(|a| word(a) == word(g)))
-        .count();
-    match (
-        added.len() + gone.len() - changed,
-        added.first(),
-        gone.first(),
-    ) {
-        (0, ..) => Vec::new(),
-        (1, Some(one), _) => vec![(*one).clone()],
-        (1, None, Some(one)) => vec![format!("no {one}")],
-        (n, ..) => vec![format!("{n} what-ifs")],
-    }
+        .filter(|g| !now.contains(g) && !added.iter().any(|a| word(a) == word(g)))
+        .map(|g| format!("no {g}"));
+    added.iter().cloned().chain(gone).collect()
 }
