@@ -24,6 +24,14 @@ test('H then Escape (pressed or held) closes the key list and leaves the demo ru
   // In the page's own type, not a monospace one.
   const font = await page.evaluate(() => getComputedStyle(document.querySelector('#key-list .key')).fontFamily);
   assert.doesNotMatch(font, /mono/i, `the key list's type: ${font}`);
+  // Over the picture and within it, so the bar and caption under it stay
+  // readable; it scrolls where it is longer.
+  const [list, canvas] = await page.evaluate(() => ['key-list', 'cloth'].map((id) => {
+    const r = document.getElementById(id).getBoundingClientRect();
+    return [r.top, r.bottom];
+  }));
+  assert.ok(list[0] >= canvas[0] - 0.5 && list[1] <= canvas[1] + 0.5, `the key list (${list}) within the picture (${canvas})`);
+  await page.screenshot({ path: path.join(outDir, 'person_keys_open.png') });
   await page.keyboard.press('Escape');
   assert.equal(await isOpen(page), false, 'Escape closes the key list');
   const before = await state(page);
