@@ -127,7 +127,7 @@ pub fn split_area(area: Viewport) -> Split {
 
 /// The right half's label: the scene's name unless it is the original's,
 /// then what differs from the scene's own model
-/// ([`differences_from_scene`](super::differences_from_scene)), joined by
+/// ([`differences::from_scene`](super::differences::from_scene)), joined by
 /// `, ` ("curtain, bending springs", "1 pass, no diagonals"), as the
 /// window's title names them; [`SAME_LABEL`] when nothing differs.
 pub fn right_label(scene: Scene, model: &Model) -> String {
@@ -135,7 +135,7 @@ pub fn right_label(scene: Scene, model: &Model) -> String {
     if scene != Scene::Original {
         parts.push(scene.to_string());
     }
-    parts.extend(super::differences_from_scene(scene, model));
+    parts.extend(super::differences::from_scene(scene, model));
     if parts.is_empty() {
         SAME_LABEL.to_string()
     } else {

@@ -25,6 +25,8 @@
 //! - **Compare mode:** [`compare`] lays out the split picture (the
 //!   original beside the model chosen) and words its labels, which
 //!   `overlay` paints with egui (feature `window`).
+//! - **Words for a model:** [`differences`] says every way a model differs
+//!   from a scene's own, for the title and compare's labels.
 //! - **The springs view's key:** [`springs_key`] words, colours and
 //!   places its colour scale, which `overlay` paints in the window and the
 //!   page shows as HTML.
@@ -49,6 +51,7 @@ pub mod choices;
 pub mod compare;
 pub mod controls;
 pub mod demo;
+pub mod differences;
 pub mod input;
 pub mod keys;
 pub mod pacing;
@@ -66,7 +69,7 @@ pub mod overlay;
 pub mod web;
 
 pub use size::{drawable_size, INNER_SIZE};
-pub use title::{differences_from_scene, title, what_ifs, window_title, TITLE};
+pub use title::{title, what_ifs, window_title, TITLE};
 
 #[cfg(feature = "window")]
 pub use native::{

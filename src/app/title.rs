@@ -48,26 +48,9 @@ pub fn window_title(demo: &Demo) -> String {
 /// `no gusts` for one of the scene's own taken away), or how many
 /// (`3 what-ifs`). A setting changed from the scene's value counts once.
 pub fn what_ifs(scene: Scene, model: &Model) -> Vec<String> {
-    let all = differences_from_scene(scene, model);
+    let all = super::differences::from_scene(scene, model);
     match all.len() {
         0 | 1 => all,
         n => vec![format!("{n} what-ifs")],
     }
-}
-
-/// Every way `model` differs from `scene`'s own model, in
-/// [`Model::differences`]' words: what it adds (`bending springs`), a
-/// setting of the scene's changed (its new value, `wind 0,0,0.001`), and
-/// what it takes away (`no gusts`). Empty for the scene's own model; for
-/// the original's scene, the model's differences from the original.
-pub fn differences_from_scene(scene: Scene, model: &Model) -> Vec<String> {
-    let own = scene.model().differences();
-    let now = model.differences();
-    let word = |p: &String| p.split(' ').next().unwrap_or("").to_string();
-    let added: Vec<String> = now.iter().filter(|p| !own.contains(p)).cloned().collect();
-    let gone = own
-        .iter()
-        .filter(|g| !now.contains(g) && !added.iter().any(|a| word(a) == word(g)))
-        .map(|g| format!("no {g}"));
-    added.iter().cloned().chain(gone).collect()
 }
