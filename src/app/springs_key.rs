@@ -156,6 +156,8 @@ mod tests {
         assert_eq!(key_in(area, 573).unwrap().rect, key.rect);
         // Too small a scene: none.
         assert_eq!(key_in(Viewport::whole(300, 573), 573), None);
-        assert_eq!(key_in(Viewport::whole(792, 150), 150), None);
+        assert_eq!(key_in(Viewport::whole(792, 80), 80), None);
+        // A short window: a smaller key (text 8 pixels at 150 high).
+        assert_eq!(key_in(Viewport::whole(792, 150), 150).unwrap().size, 8.0);
     }
 }
