@@ -87,9 +87,10 @@ impl Key {
 
 /// The key's text size in a drawing area `height` pixels high: three
 /// quarters of compare mode's labels' ([`label_size`](super::compare::label_size)),
-/// 14 pixels at the original's 573.
+/// 14 pixels at the original's 573, and never under 11, to stay
+/// readable.
 pub fn key_size(height: u32) -> f32 {
-    (super::compare::label_size(height) * 0.75).round()
+    (super::compare::label_size(height) * 0.75).round().max(11.0)
 }
 
 /// The key in `area`, a rectangle of a framebuffer `framebuffer_height`
@@ -157,7 +158,7 @@ mod tests {
         // Too small a scene: none.
         assert_eq!(key_in(Viewport::whole(300, 573), 573), None);
         assert_eq!(key_in(Viewport::whole(792, 80), 80), None);
-        // A short window: a smaller key (text 8 pixels at 150 high).
-        assert_eq!(key_in(Viewport::whole(792, 150), 150).unwrap().size, 8.0);
+        // A short window: a smaller key, its text no smaller than 11.
+        assert_eq!(key_in(Viewport::whole(792, 200), 200).unwrap().size, 11.0);
     }
 }
