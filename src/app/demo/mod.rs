@@ -10,21 +10,23 @@
 #![forbid(unsafe_code)]
 
 mod actions;
+mod clock;
 mod controls;
 mod pointer;
 mod saved;
+mod status;
 
 use web_time::{Duration, Instant};
 
 #[cfg(doc)]
 use super::controls::Action;
 use super::controls::{RunState, Side};
-use super::pacing::{Frame, Mode, NextFrame, Pacer, STEPS_PER_SECOND};
+use super::pacing::{Mode, Pacer};
 use super::pointer::Button;
 use super::pointer::Drags;
 use super::pointer::Orbit;
 use crate::render::Camera;
-use crate::sim::{Grid, InstructionSet, InstructionSetError, Model, Scene, Simulation, Solver};
+use crate::sim::{Grid, InstructionSet, InstructionSetError, Model, Scene, Simulation};
 
 /// How the steps keep time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,11 +250,6 @@ impl Demo {
         self.drags.set_split(compare);
     }
 
-    /// How it keeps time.
-    pub fn clock(&self) -> Clock {
-        self.clock
-    }
-
     /// Run the physics on `set` (every set gives the same bits), from now
     /// on and after every restart.
     ///
@@ -312,143 +309,5 @@ impl Demo {
     /// Running, paused or stopped.
     pub fn state(&self) -> RunState {
         self.state
-    }
-
-    /// Steps per second of wall time, when paced at a fixed rate (one of
-    /// [`pacing::SPEEDS`](super::pacing::SPEEDS)); `None` uncapped or held.
-    pub fn speed(&self) -> Option<u64> {
-        match self.clock {
-            Clock::Paced(Mode::Fixed) => Some(self.pacer.rate()),
-            _ => None,
-        }
-    }
-
-    /// What differs from the demo as it starts by default, one short
-    /// phrase each, in this order: `paused` and `step N` while paused, a
-    /// notice saying why the last key did nothing ([`UNCAPPED_SPEED`], for
-    /// [`NOTICE_FOR`] or until the next action), the speed when it is not
-    /// 60 steps a second (`30 steps/s`), the scene
-    /// when it is not the original (`curtain`), the grid when it is not
-    /// 32 x 32 (`64 x 64`), the model's
-    /// [`differences`](Model::differences) from the original (`bending
-    /// springs`, `pinned top`), [`NEEDLE`] while a point is held under the
-    /// article's solver, [`HANDS_HINT`] in the hands scene until its cloth
-    /// is first torn or cut, `shaded` when shaded, `springs view` in the
-    /// springs view, `smooth edges` with smooth edges, `knife` while X's
-    /// knife is on. Empty when
-    /// nothing differs. Stopped is left to the front end.
-    pub fn status(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        if self.state == RunState::Paused {
-            out.push("paused".to_string());
-            out.push(format!("step {}", self.sim.steps()));
-        }
-        if let Some(notice) = self.notice {
-            out.push(notice.text.to_string());
-        }
-        match self.speed() {
-            Some(rate) if rate != STEPS_PER_SECOND => out.push(format!("{rate} steps/s")),
-            _ => {}
-        }
-        if self.scene != Scene::Original {
-            out.push(self.scene.to_string());
-        }
-        if self.grid != Grid::ORIGINAL {
-            out.push(format!("{0} x {0}", self.grid));
-        }
-        out.extend(self.sim.model().differences());
-        if self.sim.held().is_some() && self.sim.model().solver == Solver::Article {
-            out.push(NEEDLE.to_string());
-        }
-        if self.scene == Scene::Hands && self.sim.torn().is_empty() {
-            out.push(HANDS_HINT.to_string());
-        }
-        if self.shade {
-            out.push("shaded".to_string());
-        }
-        if self.springs {
-            out.push("springs view".to_string());
-        }
-        if self.smooth {
-            out.push("smooth edges".to_string());
-        }
-        if self.drags.knife() {
-            out.push("knife".to_string());
-        }
-        if self.compare() {
-            out.push("compare".to_string());
-        }
-        out
-    }
-
-    /// A frame is drawn at `now`: run the steps due first and say how many,
-    /// or `None` when stopped (draw nothing). Paced, the pacer decides (the
-    /// first frame of a launch or a new scene runs two steps); held, that
-    /// first frame runs the held count and later frames none. Paused, that
-    /// first frame still runs its steps (the first picture is the state
-    /// after them) and later frames none. After a restart there is no such
-    /// first frame: the count goes on from step 0.
-    pub fn frame(&mut self, now: Instant) -> Option<Frame> {
-        if self.state == RunState::Stopped {
-            return None;
-        }
-        let frame = match self.clock {
-            Clock::Paced(_) if self.started && self.state == RunState::Paused => Frame::default(),
-            Clock::Paced(_) => self.pacer.frame(now),
-            Clock::Held(steps) if !self.started => Frame { steps, dropped: 0 },
-            Clock::Held(_) => Frame::default(),
-        };
-        self.started = true;
-        let t0 = Instant::now();
-        self.sim.run(u64::from(frame.steps));
-        if let Some(original) = &mut self.original {
-            original.run(u64::from(frame.steps));
-        }
-        self.physics = t0.elapsed();
-        Some(frame)
-    }
-
-    /// The wall time the last [`Demo::frame`] spent running its steps
-    /// (both simulations' in compare mode), for the panels' readout
-    /// ([`readout`](super::readout)); zero before the first frame.
-    pub fn physics_time(&self) -> Duration {
-        self.physics
-    }
-
-    /// Go on from `now` as if the clock had stood still since the last
-    /// frame: the steps that fell due meanwhile are not run (the page
-    /// holds its steps while its picture is lost). The next step falls due
-    /// one period after `now`; before the first frame, and under a held
-    /// clock, nothing changes.
-    pub fn resume_clock(&mut self, now: Instant) {
-        self.pacer.resume(now);
-    }
-
-    /// When the notice in the status ends, if one shows: the front end
-    /// calls [`Demo::expire_notice`] then to show the status without it.
-    pub fn notice_until(&self) -> Option<Instant> {
-        self.notice.map(|n| n.until)
-    }
-
-    /// Drop the notice if its time is up at `now`. Returns whether it was
-    /// dropped (the status changed).
-    pub fn expire_notice(&mut self, now: Instant) -> bool {
-        let over = self.notice.is_some_and(|n| now >= n.until);
-        if over {
-            self.notice = None;
-        }
-        over
-    }
-
-    /// When the next frame is due, or `None` when no step will fall due
-    /// by itself (stopped, paused or held after the first frame): then
-    /// only an input can change the picture.
-    pub fn next_frame(&self) -> Option<NextFrame> {
-        match (self.state, self.clock) {
-            (RunState::Stopped, _) => None,
-            (_, _) if !self.started => Some(NextFrame::Now),
-            (RunState::Paused, _) | (RunState::Running, Clock::Held(_)) => None,
-            (RunState::Running, Clock::Paced(_)) => Some(self.pacer.next_frame()),
-        }
     }
 }

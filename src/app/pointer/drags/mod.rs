@@ -37,15 +37,22 @@
 
 #![forbid(unsafe_code)]
 
+mod cut;
+mod grab;
+mod zoom;
+
 use super::orbit::Orbit;
 use super::press::{drag_for_press, Button, Drag, DragEnd, Pressed};
 use crate::app::compare;
 use crate::app::input::Modifiers;
+#[cfg(doc)]
 use crate::render::aim::drawn_point;
+#[cfg(doc)]
 use crate::render::cut::crossed;
+#[cfg(doc)]
 use crate::render::pick::{pick, Ray};
-use crate::render::{Camera, Viewport};
-use crate::sim::{has_spring, Simulation};
+use crate::render::Camera;
+use crate::sim::Simulation;
 
 /// The drags' state: the view ([`Orbit`]: angles, distance, the left
 /// button's drag), the drawing area's size and the cursor in its pixels
@@ -109,11 +116,6 @@ impl Drags {
         &self.orbit
     }
 
-    /// The button holding a point, if one is held.
-    pub fn grabbing(&self) -> Option<Button> {
-        self.grab
-    }
-
     /// The drawing area is `width x height` pixels, in the units cursor
     /// positions come in (the window's physical pixels, the canvas's
     /// drawing buffer). Until it is known nothing can be grabbed.
@@ -128,25 +130,6 @@ impl Drags {
     pub fn set_view_area(&mut self, left: u32, width: u32, height: u32) {
         self.view = Some((width, height));
         self.left = left;
-    }
-
-    /// The knife on (`true`: the grab's press cuts instead) or off.
-    /// Turned off, a stroke being drawn ends.
-    pub fn set_knife(&mut self, knife: bool) {
-        self.knife = knife;
-        if !knife {
-            self.cut = None;
-        }
-    }
-
-    /// Whether the knife is on.
-    pub fn knife(&self) -> bool {
-        self.knife
-    }
-
-    /// Whether the knife is being drawn: the button drawing it.
-    pub fn cutting(&self) -> Option<Button> {
-        self.cut.map(|(b, _)| b)
     }
 
     /// Compare mode on (`true`: the drawing area split, points grabbed in
@@ -190,27 +173,6 @@ impl Drags {
         turned
     }
 
-    /// Cut the springs of `sim` that the segment from `from` to `to`
-    /// (pixels of the picture cut in) crosses on the nearest layer.
-    /// Returns how many it cut.
-    fn slice(&self, sim: &mut Simulation, from: (f64, f64), to: (f64, f64)) -> usize {
-        let Some((w, h, ..)) = self.picture_cursor() else {
-            return 0;
-        };
-        let model = sim.model();
-        let springs = crossed(
-            &self.camera(),
-            w,
-            h,
-            from,
-            to,
-            &sim.cloth,
-            sim.torn(),
-            |dj, di| has_spring(&model, dj, di),
-        );
-        sim.cut(springs)
-    }
-
     /// `button` went down with `modifiers` held, at the cursor: what
     /// [`drag_for_press`] says it starts, while no drag is on. A grab that
     /// picks no cloth point (a miss, or no cursor or size known yet) starts
@@ -236,16 +198,6 @@ impl Drags {
                 _ => Pressed::Missed,
             },
         }
-    }
-
-    /// Start drawing the knife with `button` from the cursor, if the
-    /// cursor and the size are known.
-    fn start_cut(&mut self, button: Button) -> Pressed {
-        if self.picture_cursor().is_none() {
-            return Pressed::Missed;
-        }
-        self.cut = Some((button, 0));
-        Pressed::Cutting
     }
 
     /// A touch held still: the orbit its press started is undone
@@ -285,12 +237,6 @@ impl Drags {
         (button == Button::Left && self.orbit.end_drag()).then_some(DragEnd::Orbit)
     }
 
-    /// Pin the held point where it is and let go of it (P). Returns
-    /// [`DragEnd::Pinned`] with the point, or `None` while nothing is held.
-    pub fn pin(&mut self, sim: &mut Simulation) -> Option<DragEnd> {
-        self.let_go(true, sim)
-    }
-
     /// Every drag ends, whatever the buttons do next (the focus lost, the
     /// program stopped): the orbit stops, a held point is let go. Returns
     /// whether a drag was on.
@@ -301,154 +247,9 @@ impl Drags {
         orbit || grab || cut
     }
 
-    /// The simulation was started afresh and holds nothing: neither does
-    /// any button.
-    pub fn forget_grab(&mut self) {
-        self.grab = None;
-        self.cut = None;
-    }
-
-    /// Zoom by `factor` ([`Orbit::zoom`]); a held point's target moves
-    /// with the camera. Returns whether the distance changed.
-    pub fn zoom(&mut self, factor: f64, sim: &mut Simulation) -> bool {
-        let changed = self.orbit.zoom(factor);
-        self.retarget(sim);
-        changed
-    }
-
-    /// Zoom by wheel notches ([`Orbit::zoom_notches`]), positive nearer;
-    /// a held point's target moves with the camera. Returns whether the
-    /// distance changed.
-    pub fn zoom_notches(&mut self, notches: f64, sim: &mut Simulation) -> bool {
-        let changed = self.orbit.zoom_notches(notches);
-        self.retarget(sim);
-        changed
-    }
-
     /// The cursor, pixels from the drawing area's top-left corner, once a
     /// move has told it.
     pub fn cursor(&self) -> Option<(f64, f64)> {
         self.cursor
-    }
-
-    /// Zoom by `factor` (below 1 nearer) toward what is drawn at `at`,
-    /// pixels from the drawing area's top-left corner (the window's, the
-    /// panel's columns included, as the cursor comes) ([`Orbit::zoom_toward`]
-    /// the point the module's header says), so that it stays at `at`; with
-    /// no `at`, or before the drawing area's size is known, straight ahead
-    /// ([`Orbit::zoom`]). A held point's target moves with the camera.
-    /// Returns whether the camera changed.
-    pub fn zoom_at(&mut self, factor: f64, at: Option<(f64, f64)>, sim: &mut Simulation) -> bool {
-        let changed = match at.and_then(|at| self.aim(at, sim)) {
-            Some(point) => self.orbit.zoom_toward(factor, point),
-            None => self.orbit.zoom(factor),
-        };
-        self.retarget(sim);
-        changed
-    }
-
-    /// The point a zoom at pixel `(x, y)` of the drawing area heads for:
-    /// what is drawn there in the picture of `sim` (compare mode's right
-    /// half, or the whole area), else the point there on the plane through
-    /// the camera's target facing the camera.
-    fn aim(&self, (x, y): (f64, f64), sim: &Simulation) -> Option<[f64; 3]> {
-        let (w, h) = self.view?;
-        // Beside the window's panel, the scene's area starts `left` in.
-        let x = x - f64::from(self.left);
-        let (picture, of_sim) = if self.split {
-            let halves = compare::split(w, h);
-            if x >= f64::from(halves.right.x) {
-                (halves.right, true)
-            } else {
-                (halves.left, false)
-            }
-        } else {
-            (Viewport::whole(w, h), true)
-        };
-        let camera = self.camera();
-        let ray = Ray::through_pixel(
-            &camera,
-            picture.width,
-            picture.height,
-            x - f64::from(picture.x),
-            y,
-        )?;
-        of_sim
-            .then(|| drawn_point(&camera, &ray, sim))
-            .flatten()
-            .or_else(|| ray.point_on_plane(camera.target(), camera.view_direction()))
-    }
-
-    /// The original's view again ([`Orbit::home`]); a held point's target
-    /// moves with the camera. Returns whether the camera changed.
-    pub fn home(&mut self, sim: &mut Simulation) -> bool {
-        let changed = self.orbit.home();
-        self.retarget(sim);
-        changed
-    }
-
-    /// Hold the point under the cursor, by `button`: the nearest cloth
-    /// triangle drawn there that is not torn, its nearest corner, held
-    /// where the ray through the cursor meets the plane through it facing
-    /// the camera. Returns whether a point is held.
-    fn grab(&mut self, button: Button, sim: &mut Simulation) -> bool {
-        let Some((w, h, x, y)) = self.picture_cursor() else {
-            return false;
-        };
-        // Split, the left half (the original) is not grabbed in, nor is
-        // anything left of the scene (the panel).
-        if x < 0.0 {
-            return false;
-        }
-        let camera = self.camera();
-        let torn = sim.torn();
-        let hole = |j, i, second| torn.triangle_torn(j, i, second);
-        let Some((j, i)) = pick(&camera, w, h, x, y, &sim.cloth, hole) else {
-            return false;
-        };
-        let point = sim.cloth.point(j, i);
-        let at = self.target(&camera, point).unwrap_or(point);
-        if sim.hold(j, i, at).is_err() {
-            return false;
-        }
-        self.grab = Some(button);
-        true
-    }
-
-    /// Where the ray through the cursor meets the plane through `through`
-    /// facing `camera`, if it does.
-    fn target(&self, camera: &Camera, through: [f64; 3]) -> Option<[f64; 3]> {
-        let (w, h, x, y) = self.picture_cursor()?;
-        Ray::through_pixel(camera, w, h, x, y)?.point_on_plane(through, camera.view_direction())
-    }
-
-    /// Move a held point's target to where the cursor now points, on the
-    /// plane through the target facing the camera as it now is.
-    fn retarget(&mut self, sim: &mut Simulation) {
-        if self.grab.is_none() {
-            return;
-        }
-        let Some(held) = sim.held() else {
-            self.grab = None;
-            return;
-        };
-        if let Some(at) = self.target(&self.camera(), held.at) {
-            let (j, i) = held.point();
-            // A finite target of a point on the grid: never refused.
-            let _ = sim.hold(j, i, at);
-        }
-    }
-
-    /// Let go of the held point, pinning it where it is if `pin`.
-    fn let_go(&mut self, pin: bool, sim: &mut Simulation) -> Option<DragEnd> {
-        self.grab.take()?;
-        let (j, i) = sim.release()?;
-        if pin {
-            // A point the simulation held is on the grid: never refused.
-            let _ = sim.pin(j, i);
-            Some(DragEnd::Pinned(j, i))
-        } else {
-            Some(DragEnd::LetGo(j, i))
-        }
     }
 }

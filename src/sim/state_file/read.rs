@@ -1,115 +1,17 @@
-//! The cloth state file: the golden CSV format, read (validated) and written.
-//!
-//! ```text
-//! j,i,x,y,z
-//! 0,0,-1.6000000000000001,1.5,-1.6000000000000001
-//! 0,1,-1.5,1.5,-1.6000000000000001
-//! ...
-//! ```
-//!
-//! A header line `j,i,x,y,z`, then one row per point, `n * n` rows in all,
-//! row-major (`j` outer, `i` inner). Coordinates are written with 17
-//! significant digits, as C's `printf("%.17g")` writes them, so every value
-//! reads back to the exact same `f64`, and a file written here is byte for
-//! byte the golden file for the same state.
-//!
-//! A state file is user input. Reading checks everything: the header, each
-//! row's field count and numbers, that every coordinate is finite, that each
-//! `(j, i)` is in range and appears exactly once, and that no point is
-//! missing. Rows may come in any order; Windows line endings and trailing
-//! blank lines are accepted.
-//!
-//! # A note before the header
-//!
-//! A file may open with one comment line, starting with `#`, before its
-//! header: the window and the page write their step and model there
-//! (`# cloth-demo step=1250 model=scene=curtain;bend=1`, read by the
-//! program, not here). Reading skips it ([`comment`] gives it back); the
-//! header is then line 2, and errors name the lines as they are in the
-//! file. A file without one is read as before.
-//!
-//! # With inertia: the previous positions
-//!
-//! Under a model with inertia a point's velocity is where it is less where
-//! it was a step before, so the state is both positions. Its file has
-//! three more columns, `px,py,pz`, the point's previous position, with
-//! their own header:
-//!
-//! ```text
-//! j,i,x,y,z,px,py,pz
-//! 0,0,-1.6000000000000001,1.5,-1.6000000000000001,-1.6000000000000001,1.5,-1.6000000000000001
-//! ...
-//! ```
-//!
-//! The same rules hold for every column ([`parse_state`] reads either
-//! format, telling them apart by the header; [`state_to_string`] writes
-//! the plain one when there are no previous positions). So a file
-//! written for the original, or for any model without inertia, is the
-//! plain format exactly, byte for byte the golden files; and the plain
-//! format, read for a model with inertia, is a cloth at rest.
-//!
-//! # With tearing: the torn springs
-//!
-//! A cloth that has lost springs to tearing ([`Torn`]) has one more
-//! column, `torn`, after the others (`j,i,x,y,z,torn`, or
-//! `j,i,x,y,z,px,py,pz,torn`): for each point, the springs to the
-//! neighbours ahead of it that have torn, as a whole number whose bit `b`
-//! is the spring to [`AHEAD`]`[b]` (bit 0 the east neighbour, bit 4 the
-//! south one: `16` is a point whose spring to the point below has torn).
-//! While nothing has torn the column is left out, so such a file is the
-//! plain format, byte for byte.
+//! Reading a state file: its opening comment, the grid its rows make,
+//! and its rows parsed and checked into a [`State`], or the line that is
+//! wrong ([`StateFileError`]).
 
 #![forbid(unsafe_code)]
 
 use std::fmt;
 
-use super::torn::{Torn, AHEAD};
+use super::format::{State, HEADER, HEADERS, MOVING_HEADER, MOVING_TORN_HEADER};
+use crate::sim::torn::{Torn, AHEAD};
+use crate::sim::Cloth;
 
 /// How many springs a point's `torn` word holds.
 const AHEAD_SPRINGS: usize = AHEAD.len();
-use super::Cloth;
-
-/// The header line of a state file.
-pub const HEADER: &str = "j,i,x,y,z";
-
-/// The header line of a state file with previous positions (from a run
-/// with inertia).
-pub const MOVING_HEADER: &str = "j,i,x,y,z,px,py,pz";
-
-/// The header line of a state file whose cloth has torn springs.
-pub const TORN_HEADER: &str = "j,i,x,y,z,torn";
-
-/// The header line of a state file with previous positions and torn
-/// springs.
-pub const MOVING_TORN_HEADER: &str = "j,i,x,y,z,px,py,pz,torn";
-
-/// Every header a state file may have.
-pub const HEADERS: [&str; 4] = [HEADER, MOVING_HEADER, TORN_HEADER, MOVING_TORN_HEADER];
-
-/// What a state file holds: the cloth, for a run with inertia where each
-/// point was a step before, and the springs torn so far.
-#[derive(Clone, Debug, PartialEq)]
-pub struct State {
-    /// The cloth's points.
-    pub cloth: Cloth,
-    /// With inertia, the previous positions (the same size as `cloth`);
-    /// `None` in the plain format.
-    pub previous: Option<Cloth>,
-    /// The springs torn (none in a file without the `torn` column).
-    pub torn: Torn,
-}
-
-impl State {
-    /// A cloth alone: no previous positions, nothing torn.
-    pub fn of(cloth: Cloth) -> Self {
-        let torn = Torn::new(cloth.n());
-        State {
-            cloth,
-            previous: None,
-            torn,
-        }
-    }
-}
 
 /// What is wrong with a state file, and on which line (1-based; 0 when the
 /// problem is the file as a whole).
@@ -353,133 +255,9 @@ fn clip(s: &str) -> String {
     }
     out.escape_debug().to_string()
 }
-
-/// The state file for `cloth`: header and `n * n` rows, each line ending in
-/// `\n`, numbers as `%.17g`.
-pub fn to_string(cloth: &Cloth) -> String {
-    state_to_string(cloth, None, &Torn::new(cloth.n()))
-}
-
-/// The state file for `cloth` with the previous positions `previous` and
-/// the torn springs `torn`: with neither, [`to_string`]'s plain format;
-/// with previous positions, the format with [`MOVING_HEADER`], each row
-/// `j,i,x,y,z,px,py,pz`; with torn springs, a last column `torn`, each
-/// point's word of torn springs ([`Torn::word`]).
-///
-/// # Panics
-/// If `previous` or `torn` is not `cloth`'s size.
-pub fn state_to_string(cloth: &Cloth, previous: Option<&Cloth>, torn: &Torn) -> String {
-    let n = cloth.n();
-    let mut s = String::with_capacity(if previous.is_some() { 128 } else { 64 } * n * n + 32);
-    let with_torn = !torn.is_empty();
-    s.push_str(match (previous.is_some(), with_torn) {
-        (false, false) => HEADER,
-        (true, false) => MOVING_HEADER,
-        (false, true) => TORN_HEADER,
-        (true, true) => MOVING_TORN_HEADER,
-    });
-    s.push('\n');
-    if let Some(p) = previous {
-        assert_eq!(p.n(), n, "previous positions are the cloth's size");
-    }
-    if with_torn {
-        assert_eq!(torn.n(), n, "the torn springs are the cloth's");
-    }
-    for j in 0..n {
-        for i in 0..n {
-            let [x, y, z] = cloth.point(j, i);
-            s.push_str(&format!(
-                "{j},{i},{},{},{}",
-                format_g17(x),
-                format_g17(y),
-                format_g17(z)
-            ));
-            if let Some(p) = previous {
-                let [px, py, pz] = p.point(j, i);
-                s.push_str(&format!(
-                    ",{},{},{}",
-                    format_g17(px),
-                    format_g17(py),
-                    format_g17(pz)
-                ));
-            }
-            if with_torn {
-                s.push_str(&format!(",{}", torn.word(j * n + i)));
-            }
-            s.push('\n');
-        }
-    }
-    s
-}
-
-/// Format `v` as C's `printf("%.17g", v)` does: 17 significant digits,
-/// trailing zeros dropped, exponent form below 1e-4 or from 1e17 up.
-/// Seventeen digits are enough for any `f64` to read back exactly.
-///
-/// # Panics
-/// Never: Rust's `{:e}` always writes a mantissa and an integer exponent.
-pub fn format_g17(v: f64) -> String {
-    if !v.is_finite() {
-        return format!("{v}");
-    }
-    // Rust's `{:e}` rounds correctly, as glibc's printf does.
-    let e = format!("{:.16e}", v);
-    let (mantissa, exp) = e.split_once('e').expect("`{:e}` has an exponent");
-    let exp: i32 = exp.parse().expect("`{:e}` exponent is an integer");
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(m) => ("-", m),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    if v == 0.0 {
-        return format!("{sign}0");
-    }
-    if !(-4..17).contains(&exp) {
-        let frac = digits[1..].trim_end_matches('0');
-        let dot = if frac.is_empty() { "" } else { "." };
-        let esign = if exp < 0 { '-' } else { '+' };
-        return format!("{sign}{}{dot}{frac}e{esign}{:02}", &digits[..1], exp.abs());
-    }
-    let (int, frac) = if exp >= 0 {
-        let split = exp as usize + 1;
-        (digits[..split].to_string(), digits[split..].to_string())
-    } else {
-        ("0".to_string(), "0".repeat((-exp - 1) as usize) + &digits)
-    };
-    let frac = frac.trim_end_matches('0');
-    if frac.is_empty() {
-        format!("{sign}{int}")
-    } else {
-        format!("{sign}{int}.{frac}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn g17_matches_c_printf() {
-        // Expected strings are what glibc's printf("%.17g") prints.
-        let cases = [
-            (1.5, "1.5"),
-            (-1.6, "-1.6000000000000001"),
-            (-2.999, "-2.9990000000000001"),
-            (-0.4007515881554479, "-0.40075158815544792"),
-            (0.0, "0"),
-            (-0.0, "-0"),
-            (100.0, "100"),
-            (1e-5, "1.0000000000000001e-05"),
-            (0.0001, "0.0001"),
-            (1e17, "1e+17"),
-            (1e16, "10000000000000000"),
-            (1e300, "1.0000000000000001e+300"),
-            (-0.001, "-0.001"),
-        ];
-        for (v, want) in cases {
-            assert_eq!(format_g17(v), want, "{v:e}");
-        }
-    }
 
     #[test]
     fn a_comment_before_the_header_is_skipped_and_counted() {
