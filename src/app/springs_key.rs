@@ -90,7 +90,9 @@ impl Key {
 /// 14 pixels at the original's 573, and never under 11, to stay
 /// readable.
 pub fn key_size(height: u32) -> f32 {
-    (super::compare::label_size(height) * 0.75).round().max(11.0)
+    (super::compare::label_size(height) * 0.75)
+        .round()
+        .max(11.0)
 }
 
 /// The key in `area`, a rectangle of a framebuffer `framebuffer_height`
