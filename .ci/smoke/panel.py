@@ -124,7 +124,8 @@ class PanelChecks:
         # The Save buttons are at the end: scroll the panel down (the wheel
         # over it) until the app logs Save picture's rectangle in the window.
         rect = RECT % re.escape("Save picture")
-        for _ in range(12):
+        # Up to 24 notches: a notch scrolls about 40 px under sway.
+        for _ in range(24):
             x, y, w, h = (int(v) for v in logged(rect, "Save picture's rectangle")[-1])
             if y + h <= p.height - 4:
                 break
