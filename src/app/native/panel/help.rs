@@ -18,9 +18,11 @@ const MAX_WIDTH: f32 = 560.0;
 const KEYS_WIDTH: f32 = 100.0;
 
 /// Show the key list over `scene` (the scene's rectangle, points), in
-/// the pass `ui` is the root of. `open` is cleared when its close button
-/// is clicked. Returns the window's rectangle, points, while it is open.
-pub(super) fn show(ui: &mut Ui, scene: Rect, open: &mut bool) -> Option<Rect> {
+/// the pass `ui` is the root of; `showing` counts the times it was shown,
+/// and each showing's list opens scrolled to its top. `open` is cleared
+/// when its close button is clicked. Returns the window's rectangle,
+/// points, while it is open.
+pub(super) fn show(ui: &mut Ui, scene: Rect, open: &mut bool, showing: u32) -> Option<Rect> {
     let width = (scene.width() - 16.0).clamp(0.0, MAX_WIDTH);
     let height = (scene.height() - 48.0).max(0.0);
     let centre = scene.center() - ui.ctx().content_rect().center();
@@ -43,6 +45,7 @@ pub(super) fn show(ui: &mut Ui, scene: Rect, open: &mut bool) -> Option<Rect> {
             // hovered.
             ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             ScrollArea::vertical()
+                .id_salt(("help list", showing))
                 .scroll_bar_visibility(ScrollBarVisibility::AlwaysVisible)
                 .show(ui, |ui| {
                     // Room for the scroll bar beside the rows: the

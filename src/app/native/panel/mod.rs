@@ -78,6 +78,9 @@ pub(super) struct Panel {
     area: Option<Rect>,
     /// The help's rectangle in the last pass, points.
     help_area: Option<Rect>,
+    /// How many times the help has been shown: each showing's list is a
+    /// new scroll area, so it opens at its top.
+    help_shows: u32,
     /// The pointer's position, physical pixels of the window.
     cursor: Option<(f64, f64)>,
     /// Each control's rectangle as last logged, physical pixels.
@@ -122,6 +125,7 @@ impl Panel {
             help: false,
             area: None,
             help_area: None,
+            help_shows: 0,
             cursor: None,
             logged: HashMap::new(),
             overlay: None,
@@ -190,6 +194,7 @@ impl Panel {
     pub fn toggle_help(&mut self) -> Result<(), String> {
         if !self.help {
             self.make_painter()?;
+            self.help_shows += 1;
         }
         self.help = !self.help;
         self.help_area = None;

@@ -168,6 +168,7 @@ impl Panel {
         };
         let load_path = &mut self.load_path;
         let mut help = self.help;
+        let help_shows = self.help_shows;
         let mut help_area = None;
         let output = self.ctx.run_ui(input, |ui| {
             if panel {
@@ -188,7 +189,7 @@ impl Panel {
             if help {
                 let mut scene = ui.ctx().content_rect();
                 scene.min.x += width;
-                help_area = help::show(ui, scene, &mut help);
+                help_area = help::show(ui, scene, &mut help, help_shows);
             }
         });
         self.area = area;
