@@ -131,11 +131,7 @@ class WindowKeyChecks:
             return poll(what, DRAW_TIMEOUT, 0.1, check)
 
         def scene(what):
-            def drawn():
-                image = self.screenshot(a)
-                check_scene(self.run, image, what)
-                return image
-            return poll(what, DRAW_TIMEOUT, 0.3, drawn)
+            return poll(what, DRAW_TIMEOUT, 0.3, lambda: self.scene_shot(a, what))
 
         self.env.press(a, ["F11"])
         self.logged(a, "full screen on")

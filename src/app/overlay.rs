@@ -96,8 +96,7 @@ impl OverlayPainter {
         self.paint_with(width, height, "springs key", |painter| {
             let back = Rect::from_min_size(Pos2::new(x, y), Vec2::new(w, h));
             painter.rect_filled(back, key.pad() / 2.0, Color32::from_black_alpha(BOX_ALPHA));
-            for (k, rgb) in springs_key::swatches().into_iter().enumerate() {
-                let [r, g, b] = rgb.map(|c| (c * 255.0).round() as u8);
+            for (k, [r, g, b]) in springs_key::swatches().into_iter().enumerate() {
                 let at = Pos2::new(bar_x + k as f32 * key.swatch, bar_y);
                 painter.rect_filled(
                     Rect::from_min_size(at, Vec2::new(key.swatch, bar_h)),

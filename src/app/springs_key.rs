@@ -35,14 +35,21 @@ pub fn ends() -> [String; 3] {
     ]
 }
 
+/// How many swatches the bar has: one for each step of colour,
+/// `2 * LEVELS + 1`.
+pub const SWATCHES: usize = 2 * LEVELS as usize + 1;
+
 /// The bar's swatches, left to right: the view's colour at each step of
-/// strain from `-FULL_STRAIN` to `FULL_STRAIN` (`2 * LEVELS + 1` of them,
-/// white in the middle), RGB from 0 to 1.
-pub fn swatches() -> Vec<[f32; 3]> {
+/// strain from `-FULL_STRAIN` to `FULL_STRAIN` ([`SWATCHES`] of them,
+/// white in the middle), as 8-bit RGB, as the window and the page paint
+/// them.
+pub fn swatches() -> [[u8; 3]; SWATCHES] {
     let levels = LEVELS as i32;
-    (-levels..=levels)
-        .map(|level| colour(FULL_STRAIN * f64::from(level) / f64::from(LEVELS)))
-        .collect()
+    std::array::from_fn(|k| {
+        let level = k as i32 - levels;
+        colour(FULL_STRAIN * f64::from(level) / f64::from(LEVELS))
+            .map(|c| (c * 255.0).round() as u8)
+    })
 }
 
 /// The key placed in a drawing area: every length in framebuffer pixels,
@@ -53,7 +60,7 @@ pub struct Key {
     pub rect: [f32; 4],
     /// The text's height (font size).
     pub size: f32,
-    /// One swatch's width; the bar is [`swatches`]`().len()` of them.
+    /// One swatch's width; the bar is [`SWATCHES`] of them.
     pub swatch: f32,
 }
 
@@ -79,7 +86,7 @@ impl Key {
         [
             self.rect[0] + pad,
             self.rect[1] + pad + self.line(),
-            self.swatch * swatches().len() as f32,
+            self.swatch * SWATCHES as f32,
             self.bar_height(),
         ]
     }
@@ -134,10 +141,11 @@ mod tests {
     fn the_bar_runs_from_full_blue_through_white_to_full_red() {
         let s = swatches();
         assert_eq!(s.len(), 17);
-        assert_eq!(s[0], [0.0, 0.0, 1.0]);
-        assert_eq!(s[8], [1.0, 1.0, 1.0]);
-        assert_eq!(s[16], [1.0, 0.0, 0.0]);
-        assert_eq!(s[12], [1.0, 0.5, 0.5]);
+        assert_eq!(s[0], [0, 0, 255]);
+        assert_eq!(s[8], [255, 255, 255]);
+        assert_eq!(s[16], [255, 0, 0]);
+        // Half way to red: 0.5 of 255, rounded.
+        assert_eq!(s[12], [255, 128, 128]);
         assert_eq!(ends(), ["-20%", "0", "+20%"]);
     }
 

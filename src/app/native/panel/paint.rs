@@ -45,7 +45,10 @@ impl Panel {
     /// key at 601,506 size 184x60`, physical pixels of the window; `springs
     /// key hidden`), for tests that read it.
     pub fn paint_key(&mut self, demo: &Demo, area: Viewport, size: [u32; 2]) {
-        let key = springs_key::key_in(area, size[1]).filter(|_| demo.springs());
+        let key = demo
+            .springs()
+            .then(|| springs_key::key_in(area, size[1]))
+            .flatten();
         let rect = key.map(|k| k.rect.map(|v| v.round() as i64));
         if rect != self.key_logged {
             match rect {

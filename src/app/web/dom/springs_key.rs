@@ -48,7 +48,6 @@ impl SpringsKey {
         let bar = make("div", "key-bar", "")?;
         for [r, g, b] in springs_key::swatches() {
             let swatch = make("span", "", "")?;
-            let [r, g, b] = [r, g, b].map(|c| (c * 255.0).round() as u8);
             swatch
                 .set_attribute("style", &format!("background: rgb({r}, {g}, {b})"))
                 .ok()?;
